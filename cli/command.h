@@ -1,0 +1,33 @@
+// The CLI's subcommands: each file cli/<name>_command.cpp registers one with CLI11.
+// A command's callback stores its exit status; main() returns it.
+#pragma once
+
+#include "formats/diagnostics.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+namespace vtxc::cli {
+
+struct CommandContext {
+    int exitStatus = 0;
+};
+
+// Prints each diagnostic to stderr as it arrives; warnings are hidden by --quiet.
+class StderrSink : public DiagnosticSink {
+  public:
+    explicit StderrSink(bool quiet = false) : quiet_(quiet) {}
+
+  protected:
+    void deliver(const Diagnostic& diagnostic) override;
+
+  private:
+    bool quiet_;
+};
+
+// Exit status for a finished command: the sink's worst error, else Ok.
+int exitStatusOf(const DiagnosticSink& sink);
+
+void addInspectCommand(CLI::App& app, CommandContext& context);
+
+} // namespace vtxc::cli

@@ -1,0 +1,37 @@
+// Entry point of the vtxc command line: parses arguments, runs one subcommand, returns its status.
+// Exit codes: 0 ok, 1 usage, 2 I/O, 3 invalid input, 4 internal, 5 quality regression (bench).
+#include "cli/command.h"
+#include "compiler/version.h"
+
+#include <exception>
+
+namespace {
+constexpr const char* kExitCodes = "Exit codes:\n"
+                                   "  0  success\n"
+                                   "  1  usage error (bad command line)\n"
+                                   "  2  I/O error (a file could not be read or written)\n"
+                                   "  3  invalid input (the file is malformed; see the diagnostics)\n"
+                                   "  4  internal error (a bug in vtxc: please report it)\n"
+                                   "  5  quality regression against a baseline (vtxc bench)\n";
+}
+
+int main(int argc, char** argv) {
+    CLI::App app{"vtxc: a model compiler for Valve's Source engine (SMD -> .vvd/.vtx)", "vtxc"};
+    app.footer(kExitCodes);
+    app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("vtxc ") + vtxc::versionString());
+
+    vtxc::cli::CommandContext context;
+    vtxc::cli::addInspectCommand(app, context);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int status = app.exit(e);
+        return status == 0 ? 0 : static_cast<int>(vtxc::ExitCode::Usage);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "vtxc: internal error: %s (please report this)\n", e.what());
+        return static_cast<int>(vtxc::ExitCode::Internal);
+    }
+    return context.exitStatus;
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang and runs them for a bounded total time, seeded from the corpus.
+# Usage: scripts/fuzz.sh [BUILD_DIR] [TOTAL_SECONDS]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build-fuzz}
+total=${2:-60}
+bash "$root/scripts/install-deps.sh"
+CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DVTXC_FUZZ=ON -DVTXC_SANITIZE=ON -DVTXC_TESTS=OFF -DVTXC_BENCH=OFF >/dev/null
+cmake --build "$build" --parallel "$(nproc)"
+targets=()
+for t in "$build"/tests/fuzz/*_fuzz; do [ -x "$t" ] && targets+=("$t"); done
+[ ${#targets[@]} -eq 0 ] && { echo "no fuzz targets"; exit 0; }
+each=$(( total / ${#targets[@]} )); [ "$each" -lt 5 ] && each=5
+for t in "${targets[@]}"; do
+  name=$(basename "$t")
+  seeds="$build/seeds-$name"; mkdir -p "$seeds"
+  # Each target's seeds: the files its reader takes, from the examples and the corpus.
+  case "$name" in
+    smd_*) find "$root/examples" "$root/../shared/corpus" -iname '*.smd' -size -300k -exec cp {} "$seeds" \; 2>/dev/null || true ;;
+    vvd_*) find "$root/../shared/corpus" -iname '*.vvd' -size -300k -exec cp {} "$seeds" \; 2>/dev/null || true ;;
+    vtx_*) find "$root/../shared/corpus" -iname '*.vtx' -size -300k -exec cp {} "$seeds" \; 2>/dev/null || true ;;
+    mdl_*) find "$root/../shared/corpus" -iname '*.mdl' -exec cp {} "$seeds" \; 2>/dev/null || true ;;
+    qc_*)  find "$root/../shared/corpus" -iname '*.qc*' -exec cp {} "$seeds" \; 2>/dev/null || true ;;
+    kv3_*) find "$root/examples" "$root/tests/data" -iname '*.vmdl' -exec cp {} "$seeds" \; 2>/dev/null || true ;;
+  esac
+  work="$build/work-$name"; mkdir -p "$work"
+  echo "fuzz $name for ${each}s"
+  (cd "$work" && "$t" -max_total_time="$each" -rss_limit_mb=4096 -max_len=400000 -timeout=10 \
+     -print_final_stats=1 "$work" "$seeds" 2>&1 | tail -n 4)
+done
+echo "fuzzing: ${#targets[@]} targets, no crashes"

@@ -1,0 +1,55 @@
+// Shared helpers for the test suite: where the corpus is, temporary folders, running the CLI.
+// The corpus lives outside the repo (../shared/corpus); tests that need it skip, loudly, without it.
+#pragma once
+
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+namespace vtxc::test {
+
+// The corpus folder: $VTXC_CORPUS, else ../shared/corpus beside the repo. Empty when missing.
+std::filesystem::path corpusDir();
+
+// Skips the current test with a clear message when the corpus is missing; with
+// VTXC_REQUIRE_CORPUS=1 in the environment (CI), fails instead.
+#define VTXC_REQUIRE_CORPUS()                                                                      \
+    do {                                                                                           \
+        if (::vtxc::test::corpusDir().empty()) {                                                   \
+            if (::vtxc::test::corpusRequired()) FAIL() << ::vtxc::test::corpusMissingMessage();    \
+            GTEST_SKIP() << ::vtxc::test::corpusMissingMessage();                                  \
+        }                                                                                          \
+    } while (0)
+bool corpusRequired();
+std::string corpusMissingMessage();
+
+// Every file under the corpus whose extension (lower-cased, with the dot) is `extension`.
+std::vector<std::filesystem::path> corpusFiles(const std::string& extension);
+
+std::string readText(const std::filesystem::path& path);
+void writeText(const std::filesystem::path& path, const std::string& text);
+
+// A fresh, empty folder for this test, removed when the object goes away.
+class TempDir {
+  public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+    std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+  private:
+    std::filesystem::path path_;
+};
+
+struct CommandResult {
+    int exitStatus = -1;
+    std::string out;
+    std::string err;
+};
+// Runs the built vtxc binary with these arguments (each shell-quoted), capturing output.
+CommandResult runVtxc(const std::vector<std::string>& arguments);
+
+} // namespace vtxc::test
