@@ -1,10 +1,21 @@
 // `vtxc inspect FILE|MODEL [--json]`: shows what is inside an .smd, .vvd, .vtx or .mdl, or a whole model.
-// Dispatches on the file's extension; a path without one is taken as a model's base path.
+// Dispatches on the file's extension; a path with none of these is taken as a model's base path.
 #include "cli/command.h"
+#include "cli/inspect.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace vtxc::cli {
+
+namespace {
+std::string lowerExtension(const std::filesystem::path& path) {
+    std::string extension = path.extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension;
+}
+} // namespace
 
 void addInspectCommand(CLI::App& app, CommandContext& context) {
     auto* sub = app.add_subcommand("inspect", "Show the contents of an .smd, .vvd, .vtx or .mdl file, "
@@ -16,10 +27,14 @@ void addInspectCommand(CLI::App& app, CommandContext& context) {
     sub->add_flag("--json", *json, "machine-readable output");
     sub->callback([&context, path, json] {
         StderrSink sink;
-        const std::string extension = std::filesystem::path(*path).extension().string();
-        (void)json;
-        sink.error("CLI001", {*path}, "inspect does not know files of kind '" + extension + "' yet",
-                   ExitCode::Usage);
+        const std::filesystem::path file(*path);
+        const std::string extension = lowerExtension(file);
+        if (extension == ".smd")
+            inspectSmd(file, *json, sink);
+        else if (extension == ".vvd" || extension == ".vtx" || extension == ".mdl")
+            inspectCompiledFile(file, *json, sink);
+        else
+            inspectModel(file, *json, sink);
         context.exitStatus = exitStatusOf(sink);
     });
 }
