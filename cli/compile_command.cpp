@@ -1,0 +1,143 @@
+// `vtxc compile REF.smd [--lod SWITCH=LOD.smd]... [--shadow-lod LOD.smd] -o OUT/NAME [options]`:
+// parses the command line into a project and options, runs the compile, prints a short summary.
+#include "cli/command.h"
+#include "compiler/compile.h"
+#include "formats/file_io.h"
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <unistd.h>
+
+namespace vtxc::cli {
+
+namespace {
+struct CompileArguments {
+    std::string input;
+    std::vector<std::string> lods;
+    std::string shadowLod;
+    std::string output;
+    std::string variants = "dx90,dx80,sw";
+    std::string report;
+    std::int64_t checksum = 0;
+    bool checksumGiven = false;
+    bool quiet = false;
+    bool staticProp = false;
+    CompileOptions options;
+};
+
+bool parseLodArgument(const std::string& text, LodArgument& out) {
+    const auto eq = text.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) return false;
+    const char* begin = text.data();
+    auto [end, ec] = std::from_chars(begin, begin + eq, out.switchPoint);
+    if (ec != std::errc() || end != begin + eq || !(out.switchPoint > 0)) return false;
+    out.smd = text.substr(eq + 1);
+    return true;
+}
+
+bool parseVariants(const std::string& text, std::vector<VtxVariant>& out) {
+    out.clear();
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const auto variant = parseVariantName(text.substr(start, comma - start));
+        if (!variant) return false;
+        if (std::find(out.begin(), out.end(), *variant) == out.end()) out.push_back(*variant);
+        start = comma + 1;
+    }
+    return !out.empty();
+}
+
+void printSummary(const CompileOutput& output, const std::string& base) {
+    std::printf("wrote %s.vvd (%zu vertices, %d LODs, checksum %d)\n", base.c_str(),
+                output.vvd.vertices.size(), output.vvd.numLODs, output.checksum);
+    for (const VtxAssembly& v : output.vtx) {
+        const auto& lod0 = output.report["variants"][variantName(v.variant)]["lods"][0];
+        std::printf("wrote %s.%s.vtx  LOD0: %d tris, %d verts stored, %d strips, ACMR %.3f, ATVR %.3f\n",
+                    base.c_str(), variantName(v.variant), lod0["triangles"].get<int>(),
+                    lod0["storedVertices"].get<int>(), lod0["strips"].get<int>(),
+                    lod0["acmr"].get<double>(), lod0["atvr"].get<double>());
+    }
+    std::printf("wrote %s.layout.json\n", base.c_str());
+}
+
+void runCompile(const CompileArguments& args, CommandContext& context) {
+    StderrSink sink(args.quiet);
+    CompileOptions options = args.options;
+    if (args.checksumGiven) options.checksum = static_cast<std::int32_t>(args.checksum);
+    if (!parseVariants(args.variants, options.variants)) {
+        sink.error("CLI010", {"--variants"}, "expected a comma-separated list of dx90, dx80, sw",
+                   ExitCode::Usage);
+        context.exitStatus = exitStatusOf(sink);
+        return;
+    }
+    std::vector<LodArgument> lods;
+    for (const std::string& text : args.lods) {
+        LodArgument lod;
+        if (!parseLodArgument(text, lod)) {
+            sink.error("CLI011", {"--lod " + text},
+                       "expected SWITCH=FILE.smd with a switch point above 0, e.g. --lod 10=lod1.smd",
+                       ExitCode::Usage);
+            context.exitStatus = exitStatusOf(sink);
+            return;
+        }
+        lods.push_back(lod);
+    }
+    std::optional<std::filesystem::path> shadow;
+    if (!args.shadowLod.empty()) shadow = args.shadowLod;
+    ModelProject project = projectFromSmds(args.input, lods, shadow);
+    project.staticProp = args.staticProp;
+    auto output = compileProject(project, options, sink);
+    if (output && !args.report.empty()) {
+        const std::string text = output->report.dump(2) + "\n";
+        writeFileAtomically(args.report, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
+    }
+    if (output && !sink.hasErrors() && writeCompileOutput(*output, args.output, sink) && !args.quiet)
+        printSummary(*output, args.output);
+    context.exitStatus = exitStatusOf(sink);
+}
+} // namespace
+
+void addCompileCommand(CLI::App& app, CommandContext& context) {
+    auto args = std::make_shared<CompileArguments>();
+    auto* sub = app.add_subcommand("compile", "Compile a reference SMD (and LOD SMDs) into .vvd and "
+                                              ".vtx (dx90, dx80, sw) files");
+    sub->add_option("INPUT", args->input, "reference mesh (.smd)")->required()->check(CLI::ExistingFile);
+    sub->add_option("--lod", args->lods, "a further LOD: SWITCH=LOD.smd (repeatable, in order)");
+    sub->add_option("--shadow-lod", args->shadowLod, "a shadow LOD SMD (last LOD, switch point -1)")
+        ->check(CLI::ExistingFile);
+    sub->add_option("-o,--output", args->output, "output base path OUT/NAME")->required();
+    auto& o = args->options;
+    sub->add_option("--vert-cache-size", o.vertCacheSize, "dx90/dx80 vertex cache size (FIFO)")
+        ->capture_default_str()->check(CLI::Range(1, 1024));
+    sub->add_option("--bones-per-strip", o.bonesPerStrip, "dx90 bones per strip")
+        ->capture_default_str()->check(CLI::Range(9, 512));
+    sub->add_option("--dx80-bones-per-strip", o.dx80BonesPerStrip, "dx80 bones per strip")
+        ->capture_default_str()->check(CLI::Range(9, 512));
+    sub->add_option("--variants", args->variants, "which .vtx files to write")->capture_default_str();
+    sub->add_option("--weight-threshold", o.weightThreshold, "drop bone weights under this")
+        ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+    sub->add_option("--normal-angle", o.normalAngleDegrees, "welding tolerance of normals, degrees")
+        ->capture_default_str()->check(CLI::Range(0.0, 180.0));
+    sub->add_option("--lod-position-tolerance", o.lodPositionTolerance,
+                    "a LOD vertex this close to an existing vertex reuses it (model units)")
+        ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+    sub->add_option("--lod-uv-tolerance", o.lodUvTolerance,
+                    "and whose UV differs by no more than this")
+        ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+    sub->add_option("--lod-normal-angle", o.lodNormalAngleDegrees,
+                    "and whose normal is within this angle (degrees)")
+        ->capture_default_str()->check(CLI::Range(0.0, 180.0));
+    sub->add_option("--checksum", args->checksum, "checksum for all files (default: from content)")
+        ->check(CLI::Range(static_cast<std::int64_t>(INT32_MIN), static_cast<std::int64_t>(INT32_MAX)))
+        ->each([args](const std::string&) { args->checksumGiven = true; });
+    sub->add_option("--threads", o.threads, "worker threads (0: all cores)")->check(CLI::Range(0, 1024));
+    sub->add_option("--report", args->report, "write quality figures (JSON) to this file");
+    sub->add_flag("--static-prop", args->staticProp,
+                  "compile as $staticprop: one bone, turned 90 degrees about Z");
+    sub->add_flag("--quiet", args->quiet, "print errors only");
+    sub->callback([args, &context] { runCompile(*args, context); });
+}
+
+} // namespace vtxc::cli

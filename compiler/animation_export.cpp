@@ -1,0 +1,165 @@
+// Output of `vtxc anim`: processed SMDs through writeSmd and sequences.json, written atomically.
+// Field meanings follow the CVanim tables of shared/seeds/vmdl-animation.txt (see README.md).
+#include "compiler/animation_export.h"
+
+#include <cmath>
+
+namespace vtxc {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+Json kv3ToJson(const Kv3Value& value) {
+    switch (value.kind) {
+    case Kv3Kind::Null:
+        return nullptr;
+    case Kv3Kind::Bool:
+        return value.boolean;
+    case Kv3Kind::Int:
+        return value.integer;
+    case Kv3Kind::Float:
+        return value.number;
+    case Kv3Kind::String:
+        return value.text;
+    case Kv3Kind::Pointer:
+        return "&" + value.text;
+    case Kv3Kind::Object: {
+        Json object = Json::object();
+        object["$class"] = value.text;
+        for (const Kv3Member& member : value.members) object[member.name] = kv3ToJson(member.value);
+        return object;
+    }
+    case Kv3Kind::Array:
+    case Kv3Kind::Tuple: {
+        Json array = Json::array();
+        for (const Kv3Value& item : value.items) array.push_back(kv3ToJson(item));
+        return array;
+    }
+    }
+    return nullptr;
+}
+
+namespace {
+
+// Motion to the precision of the SMD text (6 decimals), without a "-0".
+double rounded(double value) { return std::round(value * 1e6) / 1e6 + 0.0; }
+
+Json loopJson(const AnimationLoop& loop) {
+    return Json{{"loop", loop.loop},
+                {"smoothLoop", loop.smoothLoop},
+                {"smoothLoopStart", loop.smoothLoopStart},
+                {"smoothLoopEnd", loop.smoothLoopEnd},
+                {"startLoop", Json{{"enabled", loop.startLoopEnabled},
+                                   {"restartFrame", loop.loopRestart}}}};
+}
+
+Json activitiesJson(const std::vector<Activity>& activities) {
+    Json out = Json::array();
+    for (const Activity& activity : activities)
+        out.push_back(Json{{"name", activity.name}, {"weight", activity.weight}});
+    return out;
+}
+
+Json eventsJson(const std::vector<AnimationEvent>& events) {
+    Json out = Json::array();
+    for (const AnimationEvent& event : events)
+        out.push_back(Json{{"event", event.event}, {"frame", event.frame}, {"data", event.data}});
+    return out;
+}
+
+Json ikRulesJson(const std::vector<IkRule>& rules) {
+    Json out = Json::array();
+    for (const IkRule& rule : rules) {
+        Json entry = kv3ToJson(rule.object);
+        entry["$name"] = rule.name;
+        out.push_back(std::move(entry));
+    }
+    return out;
+}
+
+Json motionJson(const std::vector<MotionSample>& motion) {
+    Json out = Json::array();
+    for (const MotionSample& sample : motion) {
+        Json row = Json::array();
+        for (double value : sample) row.push_back(rounded(value));
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+Json extraJson(const std::vector<ExtraAttribute>& extra) {
+    Json out = Json::object();
+    for (const ExtraAttribute& attribute : extra) out[attribute.path] = kv3ToJson(attribute.value);
+    return out;
+}
+
+std::vector<std::uint8_t> bytesOf(const std::string& text) {
+    return std::vector<std::uint8_t>(text.begin(), text.end());
+}
+
+} // namespace
+
+Json sequenceJson(const AnimationDefinition& definition, const ProcessedAnimation& processed) {
+    return Json{{"name", definition.name},
+                {"group", definition.group},
+                {"source", definition.filepath},
+                {"fps", definition.fps},
+                {"frameCount", processed.frameCount()},
+                {"frameRange", Json::array({definition.startFrame, definition.endFrame})},
+                {"loop", loopJson(definition.loop)},
+                {"activities", activitiesJson(definition.activities)},
+                {"events", eventsJson(definition.events)},
+                {"keywords", definition.keywords},
+                {"hidden", definition.hidden},
+                {"ikRules", ikRulesJson(definition.ikRules)},
+                {"motion", motionJson(processed.motion)},
+                {"extra", extraJson(definition.extra)}};
+}
+
+std::vector<PendingFile> animationFiles(const std::vector<AnimationOutput>& animations,
+                                        const fs::path& outputDir) {
+    std::vector<PendingFile> files;
+    Json sequences = Json::array();
+    for (const AnimationOutput& animation : animations) {
+        files.push_back({outputDir / (animation.definition->name + ".smd"),
+                         bytesOf(writeSmd(animation.processed.smd))});
+        sequences.push_back(sequenceJson(*animation.definition, animation.processed));
+    }
+    files.push_back({outputDir / "sequences.json", bytesOf(sequences.dump(2) + "\n")});
+    return files;
+}
+
+std::optional<std::vector<AnimationOutput>> processDocumentAnimations(const VmdlDocument& document,
+                                                                      DiagnosticSink& sink) {
+    ForwardingSink local(sink);
+    std::vector<AnimationOutput> outputs;
+    for (const AnimationGroup& group : document.groups) {
+        for (const AnimationDefinition& definition : group.animations) {
+            if (local.errorLimitReached()) return std::nullopt;
+            auto processed = loadAndProcessAnimation(definition, local);
+            if (processed) outputs.push_back({&definition, std::move(*processed)});
+        }
+    }
+    if (local.hasErrors()) return std::nullopt;
+    return outputs;
+}
+
+bool exportVmdlAnimations(const fs::path& vmdlPath, const fs::path& contentRoot,
+                          const fs::path& outputDir, DiagnosticSink& sink,
+                          AnimExportSummary* summary) {
+    const auto document = loadVmdlDocument(vmdlPath, contentRoot, sink);
+    if (!document) return false;
+    const auto outputs = processDocumentAnimations(*document, sink);
+    if (!outputs) return false;
+    const std::vector<PendingFile> files = animationFiles(*outputs, outputDir);
+    if (!writeFilesAtomically(files, sink)) return false;
+    if (summary) {
+        summary->animations = outputs->size();
+        for (const AnimationOutput& output : *outputs)
+            summary->frames += static_cast<std::size_t>(output.processed.frameCount());
+        for (const PendingFile& file : files) summary->written.push_back(file.path);
+    }
+    return true;
+}
+
+} // namespace vtxc

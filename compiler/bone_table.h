@@ -1,0 +1,41 @@
+// The model's bone table: the reference SMDs' nodes merged by name, and each SMD's map onto it.
+// studiomdl matches bones by name, case-insensitively; a $staticprop collapses to one bone.
+#pragma once
+
+#include "formats/diagnostics.h"
+#include "formats/smd.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vtxc {
+
+struct ModelBone {
+    std::string name;
+    int parent = -1;
+};
+
+class BoneTable {
+  public:
+    // Merges the nodes of every reference SMD, in order of first appearance. A bone whose parent
+    // differs between files keeps the first file's parent (and a warning says so).
+    static BoneTable fromReferences(const std::vector<const SmdFile*>& references,
+                                    DiagnosticSink& sink);
+    // One bone, "static_prop", that every vertex is bound to.
+    static BoneTable staticProp();
+
+    const std::vector<ModelBone>& bones() const { return bones_; }
+    bool isStaticProp() const { return staticProp_; }
+    std::optional<int> find(const std::string& name) const;
+
+    // For each node of `smd`, its model bone. A node whose name is not in the table is an error
+    // (BONE001) naming it and the file; returns nothing then.
+    std::optional<std::vector<int>> mapNodes(const SmdFile& smd, DiagnosticSink& sink) const;
+
+  private:
+    std::vector<ModelBone> bones_;
+    bool staticProp_ = false;
+};
+
+} // namespace vtxc

@@ -1,0 +1,300 @@
+// The compile driver: loads the SMDs a project names, builds the bone and material tables, extracts
+// and assembles every model's LODs, and builds the .vvd, .vtx variants, layout and quality report.
+#include "compiler/compile.h"
+
+#include "compiler/checksum.h"
+#include "compiler/layout_json.h"
+#include "compiler/mesh_extraction.h"
+#include "compiler/quality_report.h"
+#include "compiler/vvd_assembly.h"
+#include "formats/file_io.h"
+#include "formats/smd.h"
+#include "formats/vtx.h"
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <sstream>
+
+namespace vtxc {
+
+namespace fs = std::filesystem;
+
+namespace {
+MeshSourceRef sourceOf(const fs::path& smd) {
+    MeshSourceRef source;
+    source.smdPath = smd;
+    source.requestedAt.file = smd.string();
+    return source;
+}
+} // namespace
+
+ModelProject projectFromSmds(const fs::path& reference, const std::vector<LodArgument>& lods,
+                             const std::optional<fs::path>& shadowLod) {
+    ModelProject project;
+    project.name = reference.stem().string();
+    ProjectModel model;
+    model.name = reference.filename().string();
+    model.lods.push_back(sourceOf(reference));
+    for (const LodArgument& lod : lods) {
+        project.lods.push_back({lod.switchPoint, false, {}, {}});
+        model.lods.push_back(sourceOf(lod.smd));
+    }
+    if (shadowLod) {
+        project.lods.push_back({-1.0f, true, {}, {}});
+        model.lods.push_back(sourceOf(*shadowLod));
+    }
+    project.bodyParts.push_back({project.name, {model}});
+    return project;
+}
+
+namespace {
+
+using SmdCache = std::map<fs::path, std::shared_ptr<const SmdFile>>;
+
+// Reads every SMD the project names once, in parallel; diagnostics come out in path order.
+std::optional<SmdCache> loadSmds(const ModelProject& project, DiagnosticSink& sink) {
+    SmdCache cache;
+    for (const ProjectBodyPart& part : project.bodyParts)
+        for (const ProjectModel& model : part.models)
+            for (const auto& lod : model.lods)
+                if (lod) cache.emplace(lod->smdPath, nullptr);
+    std::vector<fs::path> paths;
+    for (const auto& [path, file] : cache) paths.push_back(path);
+    std::vector<CollectingSink> sinks(paths.size());
+    std::vector<std::optional<SmdFile>> files(paths.size());
+    tbb::parallel_for(std::size_t(0), paths.size(),
+                      [&](std::size_t i) { files[i] = readSmdFile(paths[i], sinks[i]); });
+    bool ok = true;
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        for (const Diagnostic& d : sinks[i].diagnostics()) sink.report(d);
+        if (!files[i]) {
+            ok = false;
+            continue;
+        }
+        if (files[i]->kind() != SmdKind::Reference)
+            sink.warning("MESH003", {paths[i].string()},
+                         "this SMD has no triangles section: it is an animation, not a mesh");
+        cache[paths[i]] = std::make_shared<const SmdFile>(std::move(*files[i]));
+    }
+    if (!ok) return std::nullopt;
+    return cache;
+}
+
+bool samePlacement(const MeshSourceRef& a, const MeshSourceRef& b) {
+    return a.smdPath == b.smdPath && a.scale == b.scale && a.origin == b.origin &&
+           a.originRotationDegrees == b.originRotationDegrees && a.reverseWinding == b.reverseWinding;
+}
+
+class Driver {
+  public:
+    Driver(const ModelProject& project, const CompileOptions& options, DiagnosticSink& sink)
+        : project_(project), options_(options), sink_(sink) {}
+
+    std::optional<CompileOutput> run();
+
+  private:
+    bool buildBoneTable();
+    bool extractAll();
+    void buildMaterialTable();
+    bool assembleAll();
+    bool checkBoneLimit();
+    void reportSummary() const;
+    std::int32_t chooseChecksum(const VvdAssembly& vvd, const std::vector<VtxAssembly>& vtx) const;
+
+    const ModelProject& project_;
+    const CompileOptions& options_;
+    DiagnosticSink& sink_;
+    SmdCache smds_;
+    BuiltProject built_;
+    // Per model (body part order), per LOD: the extracted mesh.
+    std::vector<std::vector<std::optional<ExtractedMesh>>> extracted_;
+    std::vector<const ProjectModel*> models_;
+    InfluenceLossSummary loss_;
+    AssemblyStatistics stats_;
+    std::size_t nullFaces_ = 0;
+};
+
+bool Driver::buildBoneTable() {
+    if (project_.staticProp) {
+        built_.bones = BoneTable::staticProp();
+        return true;
+    }
+    // The reference (LOD 0) meshes define the skeleton; LOD files are matched to it by name.
+    std::vector<const SmdFile*> references;
+    for (const ProjectModel* model : models_)
+        if (!model->lods.empty() && model->lods[0])
+            references.push_back(smds_.at(model->lods[0]->smdPath).get());
+    built_.bones = BoneTable::fromReferences(references, sink_);
+    return true;
+}
+
+bool Driver::extractAll() {
+    ExtractionOptions extraction;
+    extraction.weightThreshold = options_.weightThreshold;
+    extraction.staticProp = project_.staticProp;
+    bool ok = true;
+    extracted_.assign(models_.size(), {});
+    for (std::size_t m = 0; m < models_.size(); ++m) {
+        extracted_[m].resize(project_.lods.size());
+        for (std::size_t lod = 0; lod < models_[m]->lods.size() && lod < project_.lods.size(); ++lod) {
+            const auto& source = models_[m]->lods[lod];
+            if (!source) continue;
+            const SmdFile& smd = *smds_.at(source->smdPath);
+            const auto nodeMap = built_.bones.mapNodes(smd, sink_);
+            if (!nodeMap) {
+                ok = false;
+                continue;
+            }
+            extracted_[m][lod] = extractMesh(smd, *nodeMap, *source, extraction);
+            loss_.merge(extracted_[m][lod]->influenceLoss);
+            nullFaces_ += extracted_[m][lod]->skippedNullFaces;
+        }
+    }
+    return ok;
+}
+
+void Driver::buildMaterialTable() {
+    for (const auto& lods : extracted_)
+        if (!lods.empty() && lods[0])
+            for (const MaterialCorners& m : lods[0]->materials)
+                if (std::find(built_.materials.begin(), built_.materials.end(), m.material) ==
+                    built_.materials.end())
+                    built_.materials.push_back(m.material);
+}
+
+bool Driver::assembleAll() {
+    std::vector<std::optional<BuiltModel>> results(models_.size());
+    std::vector<CollectingSink> sinks(models_.size());
+    std::vector<AssemblyStatistics> stats(models_.size());
+    tbb::parallel_for(std::size_t(0), models_.size(), [&](std::size_t m) {
+        std::vector<ModelLodInput> inputs(project_.lods.size());
+        for (std::size_t lod = 0; lod < inputs.size(); ++lod) {
+            ModelLodInput& input = inputs[lod];
+            input.mesh = extracted_[m][lod];
+            input.removedMaterials = project_.lods[lod].removeMeshes;
+            const auto& source = models_[m]->lods.size() > lod ? models_[m]->lods[lod] : std::nullopt;
+            if (source) input.fileName = source->smdPath.string();
+            input.sameAsLod0 = lod > 0 && source && models_[m]->lods[0] &&
+                               samePlacement(*source, *models_[m]->lods[0]);
+        }
+        results[m] = assembleModel(models_[m]->name, inputs, built_.materials, options_, stats[m], sinks[m]);
+    });
+    bool ok = true;
+    std::size_t m = 0;
+    for (const ProjectBodyPart& part : project_.bodyParts) {
+        BuiltBodyPart& builtPart = built_.bodyParts.emplace_back();
+        builtPart.name = part.name;
+        for (std::size_t i = 0; i < part.models.size(); ++i, ++m) {
+            for (const Diagnostic& d : sinks[m].diagnostics()) sink_.report(d);
+            stats_.degenerateTriangles += stats[m].degenerateTriangles;
+            stats_.lodVerticesReused += stats[m].lodVerticesReused;
+            stats_.lodVerticesAdded += stats[m].lodVerticesAdded;
+            if (!results[m]) {
+                ok = false;
+                continue;
+            }
+            builtPart.models.push_back(std::move(*results[m]));
+        }
+    }
+    return ok;
+}
+
+bool Driver::checkBoneLimit() {
+    int highest = -1;
+    for (const BuiltBodyPart& part : built_.bodyParts)
+        for (const BuiltModel& model : part.models)
+            for (const BuiltMesh& mesh : model.meshes)
+                for (const ModelVertex& v : mesh.vertices)
+                    for (int k = 0; k < v.weights.count; ++k) highest = std::max<int>(highest, v.weights.bone[k]);
+    if (highest <= 127) return true;
+    sink_.error("MESH002", {project_.name},
+                "vertices use bone index " + std::to_string(highest) + " of " +
+                    std::to_string(built_.bones.bones().size()) +
+                    " bones; the .vvd stores bone indices as signed bytes, so a model may use at most "
+                    "128 bones (split the model, or collapse bones)");
+    return false;
+}
+
+void Driver::reportSummary() const {
+    if (loss_.verticesLosingInfluence > 0) {
+        std::ostringstream message;
+        message << loss_.verticesLosingInfluence
+                << " vertex corners lost bone influence (weights under " << options_.weightThreshold
+                << " or past the third); the largest weight dropped was "
+                << loss_.largestDroppedWeight << " (adjust with --weight-threshold)";
+        sink_.warning("WEIGHT001", {project_.name}, message.str());
+    }
+    if (nullFaces_ > 0)
+        sink_.note("MESH004", {project_.name},
+                   std::to_string(nullFaces_) + " faces with null materials were left out");
+    if (stats_.degenerateTriangles > 0)
+        sink_.note("MESH005", {project_.name},
+                   std::to_string(stats_.degenerateTriangles) +
+                       " degenerate triangles (two corners on one vertex) were left out");
+}
+
+std::int32_t Driver::chooseChecksum(const VvdAssembly& vvd, const std::vector<VtxAssembly>& vtx) const {
+    if (options_.checksum) return *options_.checksum;
+    ContentChecksum checksum;
+    checksum.add(writeVvd(vvd.file));
+    for (const VtxAssembly& v : vtx) checksum.add(writeVtx(v.file));
+    return checksum.value();
+}
+
+std::optional<CompileOutput> Driver::run() {
+    for (const ProjectBodyPart& part : project_.bodyParts)
+        for (const ProjectModel& model : part.models) models_.push_back(&model);
+    auto smds = loadSmds(project_, sink_);
+    if (!smds) return std::nullopt;
+    smds_ = std::move(*smds);
+    built_.lods = project_.lods;
+    built_.staticProp = project_.staticProp;
+    if (!buildBoneTable() || !extractAll()) return std::nullopt;
+    buildMaterialTable();
+    if (!assembleAll() || !checkBoneLimit()) return std::nullopt;
+    reportSummary();
+
+    auto vtx = assembleVtx(built_, options_, 0, sink_);
+    if (!vtx) return std::nullopt;
+    VvdAssembly vvd = assembleVvd(built_, 0);
+    CompileOutput out;
+    out.checksum = chooseChecksum(vvd, *vtx);
+    vvd.file.checksum = out.checksum;
+    for (VtxAssembly& v : *vtx) v.file.checkSum = out.checksum;
+    out.layout = layoutJson(built_, project_, vvd, out.checksum);
+    std::vector<NamedVtx> named;
+    for (const VtxAssembly& v : *vtx) named.push_back({variantName(v.variant), &v.file});
+    out.report = qualityJson(named);
+    out.vvd = std::move(vvd.file);
+    out.vtx = std::move(*vtx);
+    return out;
+}
+
+} // namespace
+
+std::optional<CompileOutput> compileProject(const ModelProject& project,
+                                            const CompileOptions& options, DiagnosticSink& sink) {
+    std::unique_ptr<tbb::global_control> threads;
+    if (options.threads > 0)
+        threads = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                        static_cast<std::size_t>(options.threads));
+    Driver driver(project, options, sink);
+    return driver.run();
+}
+
+bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase, DiagnosticSink& sink) {
+    std::vector<PendingFile> files;
+    const std::string base = outBase.string();
+    files.push_back({base + ".vvd", writeVvd(output.vvd)});
+    for (const VtxAssembly& v : output.vtx)
+        files.push_back({base + "." + variantName(v.variant) + ".vtx", writeVtx(v.file)});
+    const std::string layout = output.layout.dump(2) + "\n";
+    files.push_back({base + ".layout.json", std::vector<std::uint8_t>(layout.begin(), layout.end())});
+    return writeFilesAtomically(files, sink);
+}
+
+} // namespace vtxc

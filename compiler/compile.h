@@ -1,0 +1,44 @@
+// The compile driver: a ModelProject (from SMDs on the command line, or a QC) in, the .vvd, the
+// .vtx variants, layout.json and the quality report out. Nothing is written until all succeeded.
+#pragma once
+
+#include "compiler/compile_options.h"
+#include "compiler/model_project.h"
+#include "compiler/vtx_assembly.h"
+#include "formats/diagnostics.h"
+#include "formats/vvd.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+namespace vtxc {
+
+struct CompileOutput {
+    VvdFile vvd;
+    std::vector<VtxAssembly> vtx; // in the order of CompileOptions::variants
+    nlohmann::json layout;        // what an .mdl writer needs (layout.json)
+    nlohmann::json report;        // quality figures (--report)
+    std::int32_t checksum = 0;
+};
+
+// A project of one body part with one model: `reference` at LOD 0, each (switch point, SMD) as a
+// further LOD, and an optional shadow LOD last.
+struct LodArgument {
+    float switchPoint = 0;
+    std::filesystem::path smd;
+};
+ModelProject projectFromSmds(const std::filesystem::path& reference,
+                             const std::vector<LodArgument>& lods,
+                             const std::optional<std::filesystem::path>& shadowLod);
+
+std::optional<CompileOutput> compileProject(const ModelProject& project,
+                                            const CompileOptions& options, DiagnosticSink& sink);
+
+// The files of a compile at `outBase` (OUT/NAME): NAME.vvd, NAME.<variant>.vtx, NAME.layout.json,
+// written all or none.
+bool writeCompileOutput(const CompileOutput& output, const std::filesystem::path& outBase,
+                        DiagnosticSink& sink);
+
+} // namespace vtxc

@@ -1,0 +1,46 @@
+// Options of a compile: the hardware parameters of each .vtx variant and the mesh tolerances.
+// Defaults are studiomdl's (FORMATS.md: dx90 24/53, dx80 24/16, sw 512/512; weight cut-off 0.05).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vtxc {
+
+enum class VtxVariant { Dx90, Dx80, Sw };
+
+// "dx90", "dx80", "sw": also the middle part of the file name (NAME.dx90.vtx).
+const char* variantName(VtxVariant variant);
+std::optional<VtxVariant> parseVariantName(const std::string& name);
+
+// The hardware parameters a .vtx header records and its strips obey.
+struct HardwareParameters {
+    int vertCacheSize = 24;
+    int maxBonesPerStrip = 53;
+    int maxBonesPerTri = 9;
+    int maxBonesPerVert = 3;
+    bool hardwareSkinned = true; // dx90/dx80: bone state changes and hardware slots; sw: model bones
+};
+
+struct CompileOptions {
+    int vertCacheSize = 24;       // dx90 and dx80
+    int bonesPerStrip = 53;       // dx90
+    int dx80BonesPerStrip = 16;   // dx80
+    int swVertCacheSize = 512;    // sw (studiomdl's software-skinning parameters)
+    int swBonesPerStrip = 512;
+    std::vector<VtxVariant> variants{VtxVariant::Dx90, VtxVariant::Dx80, VtxVariant::Sw};
+    float weightThreshold = 0.05f;   // bone weights under this are dropped (one always stays)
+    float normalAngleDegrees = 2.0f; // corners weld when their normals are within this angle
+    // LOD vertices reuse a LOD-0 vertex closer than these (model units; UV units).
+    float lodPositionTolerance = 0.01f;
+    float lodUvTolerance = 0.0001f;
+    float lodNormalAngleDegrees = 5.0f;
+    std::optional<std::int32_t> checksum; // default: derived from the output content
+    int threads = 0;                      // 0: as many as the machine has
+
+    HardwareParameters parametersFor(VtxVariant variant) const;
+};
+
+} // namespace vtxc

@@ -1,0 +1,21 @@
+// Builds the .vvd of a compiled model: one vertex pool sorted so that each root LOD's vertices are a
+// prefix, numLODVertexes, and the fixup table that restores mesh order (spec/FORMATS.md, .vvd).
+#pragma once
+
+#include "compiler/built_project.h"
+#include "formats/vvd.h"
+
+#include <vector>
+
+namespace vtxc {
+
+struct VvdAssembly {
+    VvdFile file;
+    // Where each model's vertices start in mesh order (the .mdl's model vertexindex / 48), in
+    // body part then model order.
+    std::vector<std::size_t> modelVertexStart;
+};
+
+VvdAssembly assembleVvd(const BuiltProject& project, std::int32_t checksum);
+
+} // namespace vtxc
