@@ -29,5 +29,7 @@ class StderrSink : public DiagnosticSink {
 int exitStatusOf(const DiagnosticSink& sink);
 
 void addInspectCommand(CLI::App& app, CommandContext& context);
+void addAnimCommand(CLI::App&, CommandContext&);
+void addCompileCommand(CLI::App& app, CommandContext& context);
 
 } // namespace vtxc::cli

@@ -103,10 +103,9 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<CompileArguments>();
     auto* sub = app.add_subcommand("compile", "Compile a reference SMD (and LOD SMDs) into .vvd and "
                                               ".vtx (dx90, dx80, sw) files");
-    sub->add_option("INPUT", args->input, "reference mesh (.smd)")->required()->check(CLI::ExistingFile);
+    sub->add_option("INPUT", args->input, "reference mesh (.smd)")->required();
     sub->add_option("--lod", args->lods, "a further LOD: SWITCH=LOD.smd (repeatable, in order)");
-    sub->add_option("--shadow-lod", args->shadowLod, "a shadow LOD SMD (last LOD, switch point -1)")
-        ->check(CLI::ExistingFile);
+    sub->add_option("--shadow-lod", args->shadowLod, "a shadow LOD SMD (last LOD, switch point -1)");
     sub->add_option("-o,--output", args->output, "output base path OUT/NAME")->required();
     auto& o = args->options;
     sub->add_option("--vert-cache-size", o.vertCacheSize, "dx90/dx80 vertex cache size (FIFO)")

@@ -22,7 +22,9 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("vtxc ") + vtxc::versionString());
 
     vtxc::cli::CommandContext context;
+    vtxc::cli::addCompileCommand(app, context);
     vtxc::cli::addInspectCommand(app, context);
+    vtxc::cli::addAnimCommand(app, context);
 
     try {
         app.parse(argc, argv);

@@ -2,6 +2,7 @@
 // Field meanings follow the CVanim tables of shared/seeds/vmdl-animation.txt (see README.md).
 #include "compiler/animation_export.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace vtxc {
@@ -93,15 +94,51 @@ Json extraJson(const std::vector<ExtraAttribute>& extra) {
     return out;
 }
 
+bool isFlat(const Json& value) {
+    return value.is_array() && std::none_of(value.begin(), value.end(), [](const Json& item) {
+               return item.is_structured();
+           });
+}
+
+// Like dump(2), but arrays of plain values stay on one line (a motion row, a frame range).
+void printJson(const Json& value, int indent, std::string& out) {
+    const std::string inner(static_cast<std::size_t>(indent + 2), ' ');
+    if (value.is_object() && !value.empty()) {
+        out += "{\n";
+        bool first = true;
+        for (const auto& [key, item] : value.items()) {
+            out += (first ? "" : ",\n") + inner + Json(key).dump() + ": ";
+            printJson(item, indent + 2, out);
+            first = false;
+        }
+        out += "\n" + std::string(static_cast<std::size_t>(indent), ' ') + "}";
+    } else if (value.is_array() && !value.empty() && !isFlat(value)) {
+        out += "[\n";
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            out += (i ? ",\n" : "") + inner;
+            printJson(value[i], indent + 2, out);
+        }
+        out += "\n" + std::string(static_cast<std::size_t>(indent), ' ') + "]";
+    } else if (value.is_array()) {
+        out += "[";
+        for (std::size_t i = 0; i < value.size(); ++i) out += (i ? ", " : "") + value[i].dump();
+        out += "]";
+    } else {
+        out += value.dump();
+    }
+}
+
 std::vector<std::uint8_t> bytesOf(const std::string& text) {
     return std::vector<std::uint8_t>(text.begin(), text.end());
 }
 
 } // namespace
 
-Json sequenceJson(const AnimationDefinition& definition, const ProcessedAnimation& processed) {
+Json sequenceJson(const AnimationDefinition& definition, const ProcessedAnimation& processed,
+                  const std::vector<std::string>& scripts) {
     return Json{{"name", definition.name},
                 {"group", definition.group},
+                {"scripts", scripts},
                 {"source", definition.filepath},
                 {"fps", definition.fps},
                 {"frameCount", processed.frameCount()},
@@ -123,9 +160,12 @@ std::vector<PendingFile> animationFiles(const std::vector<AnimationOutput>& anim
     for (const AnimationOutput& animation : animations) {
         files.push_back({outputDir / (animation.definition->name + ".smd"),
                          bytesOf(writeSmd(animation.processed.smd))});
-        sequences.push_back(sequenceJson(*animation.definition, animation.processed));
+        sequences.push_back(
+            sequenceJson(*animation.definition, animation.processed, animation.group->scripts));
     }
-    files.push_back({outputDir / "sequences.json", bytesOf(sequences.dump(2) + "\n")});
+    std::string text;
+    printJson(sequences, 0, text);
+    files.push_back({outputDir / "sequences.json", bytesOf(text + "\n")});
     return files;
 }
 
@@ -137,7 +177,7 @@ std::optional<std::vector<AnimationOutput>> processDocumentAnimations(const Vmdl
         for (const AnimationDefinition& definition : group.animations) {
             if (local.errorLimitReached()) return std::nullopt;
             auto processed = loadAndProcessAnimation(definition, local);
-            if (processed) outputs.push_back({&definition, std::move(*processed)});
+            if (processed) outputs.push_back({&group, &definition, std::move(*processed)});
         }
     }
     if (local.hasErrors()) return std::nullopt;

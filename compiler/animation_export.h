@@ -15,6 +15,7 @@
 namespace vtxc {
 
 struct AnimationOutput {
+    const AnimationGroup* group = nullptr;
     const AnimationDefinition* definition = nullptr;
     ProcessedAnimation processed;
 };
@@ -23,10 +24,12 @@ struct AnimationOutput {
 // "&Name"; tuples become arrays.
 nlohmann::ordered_json kv3ToJson(const Kv3Value& value);
 
-// One sequences.json entry: name, group, source, fps, frameCount, frameRange, loop, activities,
-// events, keywords, hidden, scripts, ikRules, motion (one [tx,ty,tz,rx,ry,rz] per frame), extra.
+// One sequences.json entry: name, group, scripts (the group's), source, fps, frameCount,
+// frameRange, loop, activities, events, keywords, hidden, ikRules, motion (one
+// [tx,ty,tz,rx,ry,rz] per frame), extra.
 nlohmann::ordered_json sequenceJson(const AnimationDefinition& definition,
-                                    const ProcessedAnimation& processed);
+                                    const ProcessedAnimation& processed,
+                                    const std::vector<std::string>& scripts);
 
 // DIR/<name>.smd for each animation and DIR/sequences.json, in memory.
 std::vector<PendingFile> animationFiles(const std::vector<AnimationOutput>& animations,

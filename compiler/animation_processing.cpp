@@ -106,10 +106,10 @@ class Processor {
         if (!animation_.endFrameGiven && fileFrames > 1)
             sink_.warning("VMDL028", animation_.location,
                           "animation '" + name() + "' gives no m_nEndframe: the seed's default 0 "
-                          "is used, so " + std::to_string(fileFrames - animation_.startFrame) +
+                          "is used, so only frame " + std::to_string(animation_.endFrame) +
                               " of the file's " + frameCountText(fileFrames) +
-                              " are dropped; set m_nEndframe = " + std::to_string(fileFrames - 1) +
-                              " for all of them");
+                              " is kept; set m_nEndframe = " + std::to_string(fileFrames - 1) +
+                              " to keep them all");
         const std::size_t poses = static_cast<std::size_t>(animation_.endFrame -
                                                            animation_.startFrame + 1) *
                                   source_.nodes.size();
