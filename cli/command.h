@@ -31,5 +31,6 @@ int exitStatusOf(const DiagnosticSink& sink);
 void addInspectCommand(CLI::App& app, CommandContext& context);
 void addAnimCommand(CLI::App&, CommandContext&);
 void addCompileCommand(CLI::App& app, CommandContext& context);
+void addStatsCommand(CLI::App& app, CommandContext& context);
 
 } // namespace vtxc::cli

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     vtxc::cli::CommandContext context;
     vtxc::cli::addCompileCommand(app, context);
     vtxc::cli::addInspectCommand(app, context);
+    vtxc::cli::addStatsCommand(app, context);
     vtxc::cli::addAnimCommand(app, context);
 
     try {

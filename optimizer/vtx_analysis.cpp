@@ -36,6 +36,19 @@ std::size_t stripMisses(const VtxStripGroup& group, const VtxStrip& strip, std::
 }
 } // namespace
 
+std::vector<std::uint32_t> meshTriangles(const VtxMesh& mesh) {
+    std::vector<std::uint32_t> out;
+    for (const VtxStripGroup& group : mesh.stripGroups)
+        for (std::size_t i = 0; i + 2 < group.indices.size(); i += 3) {
+            const std::uint16_t a = group.indices[i], b = group.indices[i + 1], c = group.indices[i + 2];
+            if (a >= group.vertices.size() || b >= group.vertices.size() || c >= group.vertices.size())
+                continue;
+            out.insert(out.end(), {group.vertices[a].origMeshVertID, group.vertices[b].origMeshVertID,
+                                   group.vertices[c].origMeshVertID});
+        }
+    return out;
+}
+
 StripQuality analyseMesh(const VtxMesh& mesh, const std::vector<std::size_t>& cacheSizes) {
     StripQuality q;
     q.cacheSizes = cacheSizes;

@@ -32,6 +32,10 @@ struct StripQuality {
     void add(const StripQuality& other);
 };
 
+// The triangles a mesh draws, as indices into the mesh's .vvd vertices (origMeshVertID), in draw
+// order; indices out of the strip group's range are skipped with their triangle.
+std::vector<std::uint32_t> meshTriangles(const VtxMesh& mesh);
+
 // Figures of one mesh of one LOD, at each of `cacheSizes`.
 StripQuality analyseMesh(const VtxMesh& mesh, const std::vector<std::size_t>& cacheSizes);
 
