@@ -32,5 +32,6 @@ void addInspectCommand(CLI::App& app, CommandContext& context);
 void addAnimCommand(CLI::App&, CommandContext&);
 void addCompileCommand(CLI::App& app, CommandContext& context);
 void addStatsCommand(CLI::App& app, CommandContext& context);
+void addTuneCommand(CLI::App& app, CommandContext& context);
 
 } // namespace vtxc::cli

@@ -1,10 +1,10 @@
 // `vtxc compile REF.smd [--lod SWITCH=LOD.smd]... [--shadow-lod LOD.smd] -o OUT/NAME [options]`:
 // parses the command line into a project and options, runs the compile, prints a short summary.
 #include "cli/command.h"
+#include "cli/model_arguments.h"
 #include "compiler/compile.h"
 #include "formats/file_io.h"
 
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <unistd.h>
@@ -13,28 +13,15 @@ namespace vtxc::cli {
 
 namespace {
 struct CompileArguments {
-    std::string input;
-    std::vector<std::string> lods;
-    std::string shadowLod;
+    ModelArguments model;
     std::string output;
     std::string variants = "dx90,dx80,sw";
     std::string report;
     std::int64_t checksum = 0;
     bool checksumGiven = false;
     bool quiet = false;
-    bool staticProp = false;
     CompileOptions options;
 };
-
-bool parseLodArgument(const std::string& text, LodArgument& out) {
-    const auto eq = text.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) return false;
-    const char* begin = text.data();
-    auto [end, ec] = std::from_chars(begin, begin + eq, out.switchPoint);
-    if (ec != std::errc() || end != begin + eq || !(out.switchPoint > 0)) return false;
-    out.smd = text.substr(eq + 1);
-    return true;
-}
 
 bool parseVariants(const std::string& text, std::vector<VtxVariant>& out) {
     out.clear();
@@ -72,23 +59,12 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
         context.exitStatus = exitStatusOf(sink);
         return;
     }
-    std::vector<LodArgument> lods;
-    for (const std::string& text : args.lods) {
-        LodArgument lod;
-        if (!parseLodArgument(text, lod)) {
-            sink.error("CLI011", {"--lod " + text},
-                       "expected SWITCH=FILE.smd with a switch point above 0, e.g. --lod 10=lod1.smd",
-                       ExitCode::Usage);
-            context.exitStatus = exitStatusOf(sink);
-            return;
-        }
-        lods.push_back(lod);
+    const auto project = projectFromArguments(args.model, sink);
+    if (!project) {
+        context.exitStatus = exitStatusOf(sink);
+        return;
     }
-    std::optional<std::filesystem::path> shadow;
-    if (!args.shadowLod.empty()) shadow = args.shadowLod;
-    ModelProject project = projectFromSmds(args.input, lods, shadow);
-    project.staticProp = args.staticProp;
-    auto output = compileProject(project, options, sink);
+    auto output = compileProject(*project, options, sink);
     if (output && !args.report.empty()) {
         const std::string text = output->report.dump(2) + "\n";
         writeFileAtomically(args.report, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
@@ -103,9 +79,7 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<CompileArguments>();
     auto* sub = app.add_subcommand("compile", "Compile a reference SMD (and LOD SMDs) into .vvd and "
                                               ".vtx (dx90, dx80, sw) files");
-    sub->add_option("INPUT", args->input, "reference mesh (.smd)")->required();
-    sub->add_option("--lod", args->lods, "a further LOD: SWITCH=LOD.smd (repeatable, in order)");
-    sub->add_option("--shadow-lod", args->shadowLod, "a shadow LOD SMD (last LOD, switch point -1)");
+    addModelArguments(sub, args->model);
     sub->add_option("-o,--output", args->output, "output base path OUT/NAME")->required();
     auto& o = args->options;
     sub->add_option("--vert-cache-size", o.vertCacheSize, "dx90/dx80 vertex cache size (FIFO)")
@@ -133,8 +107,6 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
         ->each([args](const std::string&) { args->checksumGiven = true; });
     sub->add_option("--threads", o.threads, "worker threads (0: all cores)")->check(CLI::Range(0, 1024));
     sub->add_option("--report", args->report, "write quality figures (JSON) to this file");
-    sub->add_flag("--static-prop", args->staticProp,
-                  "compile as $staticprop: one bone, turned 90 degrees about Z");
     sub->add_flag("--quiet", args->quiet, "print errors only");
     sub->callback([args, &context] { runCompile(*args, context); });
 }

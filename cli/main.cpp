@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     vtxc::cli::addCompileCommand(app, context);
     vtxc::cli::addInspectCommand(app, context);
     vtxc::cli::addStatsCommand(app, context);
+    vtxc::cli::addTuneCommand(app, context);
     vtxc::cli::addAnimCommand(app, context);
 
     try {

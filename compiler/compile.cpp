@@ -94,7 +94,9 @@ class Driver {
     Driver(const ModelProject& project, const CompileOptions& options, DiagnosticSink& sink)
         : project_(project), options_(options), sink_(sink) {}
 
-    std::optional<CompileOutput> run();
+    bool prepare();
+    std::optional<CompileOutput> finish(const CompileOptions& options);
+    const BuiltProject& built() const { return built_; }
 
   private:
     bool buildBoneTable();
@@ -103,7 +105,8 @@ class Driver {
     bool assembleAll();
     bool checkBoneLimit();
     void reportSummary() const;
-    std::int32_t chooseChecksum(const VvdAssembly& vvd, const std::vector<VtxAssembly>& vtx) const;
+    std::int32_t chooseChecksum(const VvdAssembly& vvd, const std::vector<VtxAssembly>& vtx,
+                                const CompileOptions& options) const;
 
     const ModelProject& project_;
     const CompileOptions& options_;
@@ -237,32 +240,37 @@ void Driver::reportSummary() const {
                        " degenerate triangles (two corners on one vertex) were left out");
 }
 
-std::int32_t Driver::chooseChecksum(const VvdAssembly& vvd, const std::vector<VtxAssembly>& vtx) const {
-    if (options_.checksum) return *options_.checksum;
+std::int32_t Driver::chooseChecksum(const VvdAssembly& vvd, const std::vector<VtxAssembly>& vtx,
+                                    const CompileOptions& options) const {
+    if (options.checksum) return *options.checksum;
     ContentChecksum checksum;
     checksum.add(writeVvd(vvd.file));
     for (const VtxAssembly& v : vtx) checksum.add(writeVtx(v.file));
     return checksum.value();
 }
 
-std::optional<CompileOutput> Driver::run() {
+bool Driver::prepare() {
     for (const ProjectBodyPart& part : project_.bodyParts)
         for (const ProjectModel& model : part.models) models_.push_back(&model);
     auto smds = loadSmds(project_, sink_);
-    if (!smds) return std::nullopt;
+    if (!smds) return false;
     smds_ = std::move(*smds);
     built_.lods = project_.lods;
     built_.staticProp = project_.staticProp;
-    if (!buildBoneTable() || !extractAll()) return std::nullopt;
+    if (!buildBoneTable() || !extractAll()) return false;
     buildMaterialTable();
-    if (!assembleAll() || !checkBoneLimit()) return std::nullopt;
+    if (!assembleAll() || !checkBoneLimit()) return false;
     reportSummary();
+    extracted_.clear(); // the corners are not needed once the meshes are assembled
+    return true;
+}
 
-    auto vtx = assembleVtx(built_, options_, 0, sink_);
+std::optional<CompileOutput> Driver::finish(const CompileOptions& options) {
+    auto vtx = assembleVtx(built_, options, 0, sink_);
     if (!vtx) return std::nullopt;
     VvdAssembly vvd = assembleVvd(built_, 0);
     CompileOutput out;
-    out.checksum = chooseChecksum(vvd, *vtx);
+    out.checksum = chooseChecksum(vvd, *vtx, options);
     vvd.file.checksum = out.checksum;
     for (VtxAssembly& v : *vtx) v.file.checkSum = out.checksum;
     out.layout = layoutJson(built_, project_, vvd, out.checksum);
@@ -283,7 +291,30 @@ std::optional<CompileOutput> compileProject(const ModelProject& project,
         threads = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                         static_cast<std::size_t>(options.threads));
     Driver driver(project, options, sink);
-    return driver.run();
+    if (!driver.prepare()) return std::nullopt;
+    return driver.finish(options);
+}
+
+struct PreparedModel {
+    CompileOptions options; // the Driver keeps a reference to these
+    Driver driver;
+    PreparedModel(const ModelProject& project, const CompileOptions& o, DiagnosticSink& sink)
+        : options(o), driver(project, options, sink) {}
+};
+
+void PreparedModelDeleter::operator()(PreparedModel* model) const { delete model; }
+
+PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions& options,
+                              DiagnosticSink& sink) {
+    PreparedModelPtr model(new PreparedModel(project, options, sink));
+    if (!model->driver.prepare()) return nullptr;
+    return model;
+}
+
+std::optional<std::vector<VtxAssembly>> stripPreparedModel(const PreparedModel& model,
+                                                            const CompileOptions& options,
+                                                            DiagnosticSink& sink) {
+    return assembleVtx(model.driver.built(), options, 0, sink);
 }
 
 bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase, DiagnosticSink& sink) {

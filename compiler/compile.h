@@ -9,6 +9,7 @@
 #include "formats/vvd.h"
 
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
@@ -35,6 +36,21 @@ ModelProject projectFromSmds(const std::filesystem::path& reference,
 
 std::optional<CompileOutput> compileProject(const ModelProject& project,
                                             const CompileOptions& options, DiagnosticSink& sink);
+
+// The two halves of compileProject, for callers that strip one model many ways (vtxc tune): the
+// meshes, welded and LOD-sorted, and then the strips for the hardware parameters in `options`.
+// The prepared model refers to `project` and `sink`: both must outlive it.
+struct PreparedModel;
+struct PreparedModelDeleter {
+    void operator()(PreparedModel* model) const;
+};
+using PreparedModelPtr = std::unique_ptr<PreparedModel, PreparedModelDeleter>;
+PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions& options,
+                              DiagnosticSink& sink);
+// Only the .vtx files (no checksum, layout or report): what tuning measures.
+std::optional<std::vector<VtxAssembly>> stripPreparedModel(const PreparedModel& model,
+                                                            const CompileOptions& options,
+                                                            DiagnosticSink& sink);
 
 // The files of a compile at `outBase` (OUT/NAME): NAME.vvd, NAME.<variant>.vtx, NAME.layout.json,
 // written all or none.

@@ -1,0 +1,29 @@
+// The command-line arguments that name a model's sources, shared by compile, tune and bench:
+// INPUT (a reference SMD), --lod SWITCH=LOD.smd..., --shadow-lod, --static-prop.
+#pragma once
+
+#include "cli/command.h"
+#include "compiler/model_project.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vtxc::cli {
+
+struct ModelArguments {
+    std::string input;
+    std::vector<std::string> lods;
+    std::string shadowLod;
+    bool staticProp = false;
+};
+
+void addModelArguments(CLI::App* command, ModelArguments& arguments);
+
+// Reports CLI011 (usage) for a malformed --lod and returns nothing.
+std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments, DiagnosticSink& sink);
+
+// "12:32" (every size in the range), "12:32:4" (with a step) or "16,24,32".
+std::optional<std::vector<int>> parseIntegerList(const std::string& text, int minimum, int maximum);
+
+} // namespace vtxc::cli
