@@ -50,7 +50,8 @@ SmdSummary summarize(const SmdFile& file) {
     summary.nodes = file.nodes.size();
     summary.frames = file.frames.size();
     summary.triangles = file.triangles.size();
-    for (const std::string& name : file.materials) summary.materials.push_back({name, 0});
+    for (const std::string& name : file.materials)
+        summary.materials.push_back({name, 0});
     std::unordered_set<std::string> seen;
     for (const SmdTriangle& triangle : file.triangles) {
         ++summary.materials[triangle.material].triangles;

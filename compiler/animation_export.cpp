@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace vtxc {
 
@@ -27,13 +28,15 @@ Json kv3ToJson(const Kv3Value& value) {
     case Kv3Kind::Object: {
         Json object = Json::object();
         object["$class"] = value.text;
-        for (const Kv3Member& member : value.members) object[member.name] = kv3ToJson(member.value);
+        for (const Kv3Member& member : value.members)
+            object[member.name] = kv3ToJson(member.value);
         return object;
     }
     case Kv3Kind::Array:
     case Kv3Kind::Tuple: {
         Json array = Json::array();
-        for (const Kv3Value& item : value.items) array.push_back(kv3ToJson(item));
+        for (const Kv3Value& item : value.items)
+            array.push_back(kv3ToJson(item));
         return array;
     }
     }
@@ -43,15 +46,17 @@ Json kv3ToJson(const Kv3Value& value) {
 namespace {
 
 // Motion to the precision of the SMD text (6 decimals), without a "-0".
-double rounded(double value) { return std::round(value * 1e6) / 1e6 + 0.0; }
+double rounded(double value) {
+    return std::round(value * 1e6) / 1e6 + 0.0;
+}
 
 Json loopJson(const AnimationLoop& loop) {
     return Json{{"loop", loop.loop},
                 {"smoothLoop", loop.smoothLoop},
                 {"smoothLoopStart", loop.smoothLoopStart},
                 {"smoothLoopEnd", loop.smoothLoopEnd},
-                {"startLoop", Json{{"enabled", loop.startLoopEnabled},
-                                   {"restartFrame", loop.loopRestart}}}};
+                {"startLoop",
+                 Json{{"enabled", loop.startLoopEnabled}, {"restartFrame", loop.loopRestart}}}};
 }
 
 Json activitiesJson(const std::vector<Activity>& activities) {
@@ -82,7 +87,8 @@ Json motionJson(const std::vector<MotionSample>& motion) {
     Json out = Json::array();
     for (const MotionSample& sample : motion) {
         Json row = Json::array();
-        for (double value : sample) row.push_back(rounded(value));
+        for (double value : sample)
+            row.push_back(rounded(value));
         out.push_back(std::move(row));
     }
     return out;
@@ -90,14 +96,14 @@ Json motionJson(const std::vector<MotionSample>& motion) {
 
 Json extraJson(const std::vector<ExtraAttribute>& extra) {
     Json out = Json::object();
-    for (const ExtraAttribute& attribute : extra) out[attribute.path] = kv3ToJson(attribute.value);
+    for (const ExtraAttribute& attribute : extra)
+        out[attribute.path] = kv3ToJson(attribute.value);
     return out;
 }
 
 bool isFlat(const Json& value) {
-    return value.is_array() && std::none_of(value.begin(), value.end(), [](const Json& item) {
-               return item.is_structured();
-           });
+    return value.is_array() && std::none_of(value.begin(), value.end(),
+                                            [](const Json& item) { return item.is_structured(); });
 }
 
 // Like dump(2), but arrays of plain values stay on one line (a motion row, a frame range).
@@ -121,7 +127,8 @@ void printJson(const Json& value, int indent, std::string& out) {
         out += "\n" + std::string(static_cast<std::size_t>(indent), ' ') + "]";
     } else if (value.is_array()) {
         out += "[";
-        for (std::size_t i = 0; i < value.size(); ++i) out += (i ? ", " : "") + value[i].dump();
+        for (std::size_t i = 0; i < value.size(); ++i)
+            out += (i ? ", " : "") + value[i].dump();
         out += "]";
     } else {
         out += value.dump();
@@ -173,10 +180,18 @@ std::optional<std::vector<AnimationOutput>> processDocumentAnimations(const Vmdl
                                                                       DiagnosticSink& sink) {
     ForwardingSink local(sink);
     std::vector<AnimationOutput> outputs;
+    // Animations often cut one source into several sequences: each file is read once.
+    std::map<fs::path, std::optional<SmdFile>> sources;
     for (const AnimationGroup& group : document.groups) {
         for (const AnimationDefinition& definition : group.animations) {
             if (local.errorLimitReached()) return std::nullopt;
-            auto processed = loadAndProcessAnimation(definition, local);
+            auto source = sources.find(definition.sourcePath);
+            if (source == sources.end())
+                source =
+                    sources.emplace(definition.sourcePath, readAnimationSource(definition, local))
+                        .first;
+            if (!source->second) continue;
+            auto processed = processAnimation(definition, *source->second, local);
             if (processed) outputs.push_back({&group, &definition, std::move(*processed)});
         }
     }
@@ -197,7 +212,8 @@ bool exportVmdlAnimations(const fs::path& vmdlPath, const fs::path& contentRoot,
         summary->animations = outputs->size();
         for (const AnimationOutput& output : *outputs)
             summary->frames += static_cast<std::size_t>(output.processed.frameCount());
-        for (const PendingFile& file : files) summary->written.push_back(file.path);
+        for (const PendingFile& file : files)
+            summary->written.push_back(file.path);
     }
     return true;
 }

@@ -4,7 +4,8 @@
 // the animation, VMDL023 event frame outside, VMDL024 loop restart outside, VMDL025 smooth-loop
 // frame count too large, VMDL026 (warning) smooth loop without frames, VMDL027 (warning) frames
 // or bones missing from the file (held), VMDL028 (warning) m_nEndframe not given, VMDL029 two
-// motion frames on one frame, VMDL030 source without bones, VMDL031 animation too large.
+// motion frames on one frame, VMDL030 source without bones, VMDL031 animation too large,
+// VMDL032 values beyond float range after processing.
 #include "compiler/animation_processing.h"
 
 #include <algorithm>
@@ -37,9 +38,15 @@ namespace {
 
 using PoseTable = std::vector<std::vector<SmdBonePose>>; // [output frame][bone]
 
-Eigen::Vector3d toEigen(const Vec3& v) { return {v.x, v.y, v.z}; }
+Eigen::Vector3d toEigen(const Vec3& v) {
+    return {v.x, v.y, v.z};
+}
+// Computed values within 1e-9 of 0 are rounding noise: written as 0, not as "-0.000000".
+float cleaned(double value) {
+    return std::abs(value) < 1e-9 ? 0.0f : static_cast<float>(value);
+}
 Vec3 toVec3(const Eigen::Vector3d& v) {
-    return {static_cast<float>(v.x()), static_cast<float>(v.y()), static_cast<float>(v.z())};
+    return {cleaned(v.x()), cleaned(v.y()), cleaned(v.z())};
 }
 
 float& channel(SmdBonePose& pose, int axis) {
@@ -48,12 +55,21 @@ float& channel(SmdBonePose& pose, int axis) {
     return component == 0 ? v.x : component == 1 ? v.y : v.z;
 }
 
+// Bones without a parent. The SMD reader guarantees bone 0 is one; a hand-made file that breaks
+// that rule still gets bone 0 as its root rather than none.
 std::vector<int> rootBones(const SmdFile& source) {
     std::vector<int> roots;
-    for (const SmdNode& node : source.nodes)
-        if (node.parent < 0 || node.parent >= static_cast<int>(source.nodes.size()))
-            roots.push_back(node.index);
+    for (std::size_t i = 0; i < source.nodes.size(); ++i) {
+        const int parent = source.nodes[i].parent;
+        if (parent < 0 || parent >= static_cast<int>(source.nodes.size()))
+            roots.push_back(static_cast<int>(i));
+    }
+    if (roots.empty()) roots.push_back(0);
     return roots;
+}
+
+bool isFinite(const Vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
 std::string frameCountText(int count) {
@@ -76,18 +92,24 @@ class Processor {
         ProcessedAnimation result;
         result.motion = extractMotion(table);
         smoothLoop(table);
+        if (!checkFinite(table)) return std::nullopt;
         result.smd = buildOutput(table);
         return result;
     }
 
   private:
     const std::string& name() const { return animation_.name; }
+    // The source as the document names it (content-relative), else as it was read.
+    const std::string& sourceName() const {
+        return animation_.filepath.empty() ? source_.fileName : animation_.filepath;
+    }
 
     bool checkSource() {
         if (source_.nodes.empty() || source_.frames.empty()) {
-            sink_.error("VMDL030", animation_.filepathLocation,
-                        "source of animation '" + name() + "' (" + source_.fileName +
-                            ") has no bones or no skeleton frames: export the animation's skeleton");
+            sink_.error(
+                "VMDL030", animation_.filepathLocation,
+                "source of animation '" + name() + "' (" + sourceName() +
+                    ") has no bones or no skeleton frames: export the animation's skeleton");
             return false;
         }
         return true;
@@ -98,21 +120,22 @@ class Processor {
             sink_.error("VMDL021", animation_.endFrameLocation,
                         "animation '" + name() + "' asks for frames " +
                             std::to_string(animation_.startFrame) + ".." +
-                            std::to_string(animation_.endFrame) + ", but " + source_.fileName +
+                            std::to_string(animation_.endFrame) + ", but " + sourceName() +
                             " has " + frameCountText(fileFrames) + " (0.." +
                             std::to_string(fileFrames - 1) + "): lower m_nEndframe");
             return false;
         }
         if (!animation_.endFrameGiven && fileFrames > 1)
             sink_.warning("VMDL028", animation_.location,
-                          "animation '" + name() + "' gives no m_nEndframe: the seed's default 0 "
-                          "is used, so only frame " + std::to_string(animation_.endFrame) +
-                              " of the file's " + frameCountText(fileFrames) +
-                              " is kept; set m_nEndframe = " + std::to_string(fileFrames - 1) +
-                              " to keep them all");
-        const std::size_t poses = static_cast<std::size_t>(animation_.endFrame -
-                                                           animation_.startFrame + 1) *
-                                  source_.nodes.size();
+                          "animation '" + name() +
+                              "' gives no m_nEndframe: the seed's default 0 "
+                              "is used, so only frame " +
+                              std::to_string(animation_.endFrame) + " of the file's " +
+                              frameCountText(fileFrames) + " is kept; set m_nEndframe = " +
+                              std::to_string(fileFrames - 1) + " to keep them all");
+        const std::size_t poses =
+            static_cast<std::size_t>(animation_.endFrame - animation_.startFrame + 1) *
+            source_.nodes.size();
         if (poses > kMaxAnimationPoses) {
             sink_.error("VMDL031", animation_.endFrameLocation,
                         "animation '" + name() + "' has " + std::to_string(poses) +
@@ -142,8 +165,9 @@ class Processor {
                              "m_nSmoothLoopEnd");
         if (loop.smoothLoop && loop.smoothLoopStart == 0 && loop.smoothLoopEnd == 0)
             local.warning("VMDL026", loop.smoothLoopStartLocation,
-                          "m_bSmoothLoop is set on '" + name() + "' but m_nSmoothLoopStart and "
-                          "m_nSmoothLoopEnd are 0: nothing is blended");
+                          "m_bSmoothLoop is set on '" + name() +
+                              "' but m_nSmoothLoopStart and "
+                              "m_nSmoothLoopEnd are 0: nothing is blended");
         for (const AnimationEvent& event : animation_.events)
             if (!inAnimation(event.frame))
                 local.error("VMDL023", event.location,
@@ -158,9 +182,8 @@ class Processor {
         if (count <= frameCount_ - 1) return;
         sink.error("VMDL025", where,
                    std::string(attribute) + " " + std::to_string(count) + " of '" + name() +
-                       "' blends more frames than the animation's " +
-                       frameCountText(frameCount_) + " allow (at most " +
-                       std::to_string(frameCount_ - 1) + ")");
+                       "' blends more frames than the animation's " + frameCountText(frameCount_) +
+                       " allow (at most " + std::to_string(frameCount_ - 1) + ")");
     }
 
     void checkMotionFrames(DiagnosticSink& sink) {
@@ -215,10 +238,10 @@ class Processor {
         }
         if (filled)
             sink_.warning("VMDL027", animation_.filepathLocation,
-                          source_.fileName + " leaves frames or bones out within frames " +
+                          sourceName() + " leaves frames or bones out within frames " +
                               std::to_string(animation_.startFrame) + ".." +
-                              std::to_string(animation_.endFrame) +
-                              " of '" + name() + "': each missing pose holds the one before");
+                              std::to_string(animation_.endFrame) + " of '" + name() +
+                              "': each missing pose holds the one before");
         return table;
     }
 
@@ -295,8 +318,8 @@ class Processor {
             const int start = frames[i].frame;
             const int end = i + 1 < frames.size() ? frames[i + 1].frame : last;
             const bool takes = frames[i].extract[axis] || frames[i].discard[axis];
-            const double change = series[static_cast<std::size_t>(end)] -
-                                  series[static_cast<std::size_t>(start)];
+            const double change =
+                series[static_cast<std::size_t>(end)] - series[static_cast<std::size_t>(start)];
             for (int f = start + 1; f <= end; ++f) {
                 const auto at = static_cast<std::size_t>(f);
                 const double base = removed[static_cast<std::size_t>(start)];
@@ -349,6 +372,19 @@ class Processor {
                   targetRotation * qL.inverse());
     }
 
+    bool checkFinite(const PoseTable& table) {
+        for (const std::vector<SmdBonePose>& frame : table)
+            for (const SmdBonePose& pose : frame)
+                if (!isFinite(pose.position) || !isFinite(pose.rotation)) {
+                    sink_.error("VMDL032", animation_.location,
+                                "animation '" + name() +
+                                    "' comes out with values too large for an SMD float: check "
+                                    "m_adjustAnimation and the source's values");
+                    return false;
+                }
+        return true;
+    }
+
     SmdFile buildOutput(PoseTable& table) const {
         SmdFile out;
         out.fileName = name() + ".smd";
@@ -376,8 +412,8 @@ std::optional<ProcessedAnimation> processAnimation(const AnimationDefinition& an
     return Processor(animation, source, sink).run();
 }
 
-std::optional<ProcessedAnimation> loadAndProcessAnimation(const AnimationDefinition& animation,
-                                                          DiagnosticSink& sink) {
+std::optional<SmdFile> readAnimationSource(const AnimationDefinition& animation,
+                                           DiagnosticSink& sink) {
     std::error_code ec;
     if (animation.sourcePath.empty() || !fs::is_regular_file(animation.sourcePath, ec)) {
         sink.error("VMDL020", animation.filepathLocation,
@@ -386,7 +422,12 @@ std::optional<ProcessedAnimation> loadAndProcessAnimation(const AnimationDefinit
                        "): check m_Filepath and the content root (--content DIR)");
         return std::nullopt;
     }
-    const auto source = readSmdFile(animation.sourcePath, sink);
+    return readSmdFile(animation.sourcePath, sink);
+}
+
+std::optional<ProcessedAnimation> loadAndProcessAnimation(const AnimationDefinition& animation,
+                                                          DiagnosticSink& sink) {
+    const auto source = readAnimationSource(animation, sink);
     if (!source) return std::nullopt;
     return processAnimation(animation, *source, sink);
 }

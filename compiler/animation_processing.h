@@ -1,5 +1,6 @@
 // Animation processing of a CVanim: frame range, loop checks, smooth loop, adjustment and root
-// motion extraction on the frames of an SMD skeleton (shared/seeds/vmdl-animation.txt, smd-format.txt).
+// motion extraction on the frames of an SMD skeleton (shared/seeds/vmdl-animation.txt,
+// smd-format.txt).
 #pragma once
 
 #include "compiler/vmdl_document.h"
@@ -35,11 +36,16 @@ inline constexpr std::size_t kMaxAnimationPoses = 16u << 20;
 // Processes `animation` from its already-read source, in this order: frame range (with frames
 // and bones the file leaves out held from the previous frame), m_adjustAnimation on every root
 // bone, motion extraction on the first root bone, smooth loop. Errors name the document's line;
-// codes VMDL020..VMDL031 (listed in animation_processing.cpp).
+// codes VMDL020..VMDL032 (listed in animation_processing.cpp).
 std::optional<ProcessedAnimation> processAnimation(const AnimationDefinition& animation,
                                                    const SmdFile& source, DiagnosticSink& sink);
 
-// Reads animation.sourcePath (VMDL020 when it does not exist) and processes it.
+// Reads animation.sourcePath: VMDL020 when it does not exist, the SMD reader's codes when it is
+// malformed.
+std::optional<SmdFile> readAnimationSource(const AnimationDefinition& animation,
+                                           DiagnosticSink& sink);
+
+// readAnimationSource, then processAnimation.
 std::optional<ProcessedAnimation> loadAndProcessAnimation(const AnimationDefinition& animation,
                                                           DiagnosticSink& sink);
 

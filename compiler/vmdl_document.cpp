@@ -24,7 +24,8 @@ namespace fs = std::filesystem;
 
 std::size_t VmdlDocument::animationCount() const {
     std::size_t count = 0;
-    for (const AnimationGroup& group : groups) count += group.animations.size();
+    for (const AnimationGroup& group : groups)
+        count += group.animations.size();
     return count;
 }
 
@@ -163,7 +164,8 @@ class ObjectReader {
             wrongType(*member, "three numbers '( x, y, z )' declared float(3)");
             return;
         }
-        for (int i = 0; i < 3; ++i) out[i] = value.items[i].number;
+        for (int i = 0; i < 3; ++i)
+            out[i] = value.items[i].number;
     }
 
     void readStringArray(std::initializer_list<std::string_view> names,
@@ -220,9 +222,9 @@ class ObjectReader {
 
     void wrongType(const Kv3Member& member, const std::string& what) {
         const Kv3Value& value = member.value;
-        const std::string found = value.kind == Kv3Kind::Object ? "an object '" + value.text + "'"
-                                                                : std::string("a ") +
-                                                                      kv3KindName(value.kind);
+        const std::string found = value.kind == Kv3Kind::Object
+                                      ? "an object '" + value.text + "'"
+                                      : std::string("a ") + kv3KindName(value.kind);
         sink_.error("VMDL002", scope_.at(value.position),
                     "'" + member.name + "' in " + object_.text + " must be " + what + ", found " +
                         found);
@@ -241,19 +243,22 @@ void checkPointers(const Kv3Value& value, const DocumentScope& scope, Diagnostic
         sink.error("VMDL004", scope.at(value.position),
                    "pointer '&" + value.text + "' names no object in this document: declare '" +
                        "Class " + value.text + " { ... }' or write NULL");
-    for (const Kv3Member& member : value.members) checkPointers(member.value, scope, sink);
-    for (const Kv3Value& item : value.items) checkPointers(item, scope, sink);
+    for (const Kv3Member& member : value.members)
+        checkPointers(member.value, scope, sink);
+    for (const Kv3Value& item : value.items)
+        checkPointers(item, scope, sink);
 }
 
 void checkPointers(const DocumentScope& scope, DiagnosticSink& sink) {
-    for (const Kv3Member& member : scope.document.members) checkPointers(member.value, scope, sink);
+    for (const Kv3Member& member : scope.document.members)
+        checkPointers(member.value, scope, sink);
 }
 
 bool isValidAnimationName(const std::string& name) {
     if (name.empty() || name == "." || name == ".." || name.size() > 200) return false;
     return std::none_of(name.begin(), name.end(), [](unsigned char c) {
-        return c < 0x20 || c == 0x7f || c == '/' || c == '\\' || c == ':' || c == '*' ||
-               c == '?' || c == '"' || c == '<' || c == '>' || c == '|';
+        return c < 0x20 || c == 0x7f || c == '/' || c == '\\' || c == ':' || c == '*' || c == '?' ||
+               c == '"' || c == '<' || c == '>' || c == '|';
     });
 }
 
@@ -311,9 +316,9 @@ class Interpreter {
             if (item.kind != Kv3Kind::Object || item.text != "CVanimGroupReference") {
                 sink_.error("VMDL002", scope.at(item.position),
                             "m_pAnimGroups holds CVanimGroupReference { ... } objects, found " +
-                                (item.kind == Kv3Kind::Object ? "'" + item.text + "'"
-                                                              : std::string("a ") +
-                                                                    kv3KindName(item.kind)));
+                                (item.kind == Kv3Kind::Object
+                                     ? "'" + item.text + "'"
+                                     : std::string("a ") + kv3KindName(item.kind)));
                 continue;
             }
             readReference(item, scope);
@@ -358,8 +363,8 @@ class Interpreter {
         const Kv3Member& object = *target->second;
         if (object.value.text != "CVanimGroup") {
             sink_.error("VMDL005", scope.at(pointer.position),
-                        "'&" + pointer.text + "' points to a '" + object.value.text +
-                            "' (line " + std::to_string(object.position.line) +
+                        "'&" + pointer.text + "' points to a '" + object.value.text + "' (line " +
+                            std::to_string(object.position.line) +
                             "), but m_pObject needs a CVanimGroup");
             return;
         }
@@ -389,8 +394,10 @@ class Interpreter {
                 groups.push_back(&member);
         if (groups.size() != 1) {
             sink_.error("VMDL009", where,
-                        "external group file '" + fileName + "' must hold exactly one top-level "
-                        "CVanimGroup, it holds " + std::to_string(groups.size()));
+                        "external group file '" + fileName +
+                            "' must hold exactly one top-level "
+                            "CVanimGroup, it holds " +
+                            std::to_string(groups.size()));
             return;
         }
         readGroup(groups.front()->value, scope, identityOf(*path, groups.front()->name), scripts,
@@ -492,8 +499,8 @@ class Interpreter {
         animation.endFrameLocation = animation.location;
         reader.readInt({"m_nStartframe", "m_nStartFrame"}, animation.startFrame,
                        &animation.startFrameLocation);
-        animation.endFrameGiven = reader.readInt({"m_nEndframe", "m_nEndFrame"},
-                                                 animation.endFrame, &animation.endFrameLocation);
+        animation.endFrameGiven = reader.readInt({"m_nEndframe", "m_nEndFrame"}, animation.endFrame,
+                                                 &animation.endFrameLocation);
         if (animation.startFrame < 0)
             sink_.error("VMDL003", animation.startFrameLocation,
                         "m_nStartframe must be 0 or more (frames count from 0)");
@@ -531,15 +538,15 @@ class Interpreter {
 
     void readActivities(const Kv3Value& list, const DocumentScope& scope,
                         AnimationDefinition& animation) {
-        forEachObject(list, scope, "CActivity", "m_Activities", [&](const Kv3Value& item,
-                                                                    const std::string& path) {
-            ObjectReader reader(item, scope, path, sink_);
-            Activity activity;
-            reader.readString({"m_Name"}, activity.name);
-            reader.readInt({"m_nWeight"}, activity.weight);
-            reader.finish(&animation.extra, kKeptInExtra);
-            animation.activities.push_back(std::move(activity));
-        });
+        forEachObject(list, scope, "CActivity", "m_Activities",
+                      [&](const Kv3Value& item, const std::string& path) {
+                          ObjectReader reader(item, scope, path, sink_);
+                          Activity activity;
+                          reader.readString({"m_Name"}, activity.name);
+                          reader.readInt({"m_nWeight"}, activity.weight);
+                          reader.finish(&animation.extra, kKeptInExtra);
+                          animation.activities.push_back(std::move(activity));
+                      });
     }
 
     void readEvents(const Kv3Value& list, const DocumentScope& scope,
@@ -634,9 +641,10 @@ class Interpreter {
 
     void checkFilepath(AnimationDefinition& animation) {
         if (animation.filepath.empty()) {
-            sink_.error("VMDL013", animation.filepathLocation,
-                        "animation '" + animation.name +
-                            "' has no m_Filepath: name its source SMD, relative to the content root");
+            sink_.error(
+                "VMDL013", animation.filepathLocation,
+                "animation '" + animation.name +
+                    "' has no m_Filepath: name its source SMD, relative to the content root");
             return;
         }
         if (lowered(fs::path(animation.filepath).extension().string()) != ".smd") {
@@ -678,9 +686,8 @@ class Interpreter {
 
 } // namespace
 
-std::optional<VmdlDocument> interpretVmdl(const Kv3Document& document,
-                                          const fs::path& documentPath, const fs::path& contentRoot,
-                                          DiagnosticSink& sink) {
+std::optional<VmdlDocument> interpretVmdl(const Kv3Document& document, const fs::path& documentPath,
+                                          const fs::path& contentRoot, DiagnosticSink& sink) {
     ForwardingSink local(sink);
     VmdlDocument result;
     result.file = documentPath;

@@ -52,8 +52,9 @@ struct MotionFrame { // CMotionFrame
 struct AdjustAnimation { // CAdjustAnimation
     std::array<double, 3> translation{};
     std::array<double, 3> rotation{}; // degrees about x, y, z, composed like SMD angles
-    bool isIdentity() const { return translation == std::array<double, 3>{} &&
-                                     rotation == std::array<double, 3>{}; }
+    bool isIdentity() const {
+        return translation == std::array<double, 3>{} && rotation == std::array<double, 3>{};
+    }
 };
 
 // An attribute vtxc does not know: warned about (VMDL014) and carried to the output unchanged.
@@ -73,10 +74,10 @@ struct IkRule {
 
 struct AnimationDefinition { // CVanim
     std::string name;
-    std::string group;  // m_Name of the CVanimGroup holding it
+    std::string group; // m_Name of the CVanimGroup holding it
     SourceLocation location;
-    std::string filepath;                // as written (backslashes allowed)
-    std::filesystem::path sourcePath;    // resolved against the content root
+    std::string filepath;             // as written (backslashes allowed)
+    std::filesystem::path sourcePath; // resolved against the content root
     SourceLocation filepathLocation;
     int startFrame = 0;
     int endFrame = 0; // inclusive

@@ -1,0 +1,46 @@
+// Small mesh types the optimizer stages share: a vertex with capped bone weights, an indexed mesh.
+// Independent of the SMD/VVD/VTX records; the layout of BoneWeights follows studio.h's 3 bones.
+#pragma once
+
+#include "formats/vector_types.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace vtxc {
+
+// MAX_NUM_BONES_PER_VERT of studio.h: the .vvd and .vtx store at most this many per vertex.
+inline constexpr int kMaxBonesPerVertex = 3;
+
+// One bone's share of a vertex, as a source file gives it (not yet merged, sorted or capped).
+struct BoneInfluence {
+    int bone = 0;
+    float weight = 0;
+};
+
+// A vertex's final bone weights: `count` bones (model bone indices), largest weight first,
+// weights summing to 1. Unused entries are bone 0 with weight 0, so equal weights compare equal.
+struct BoneWeights {
+    std::uint8_t count = 0;
+    std::array<std::int16_t, kMaxBonesPerVertex> bone{0, 0, 0};
+    std::array<float, kMaxBonesPerVertex> weight{0, 0, 0};
+    friend bool operator==(const BoneWeights&, const BoneWeights&) = default;
+};
+
+// A welded model vertex: what one .vvd vertex record holds, except the tangent.
+struct ModelVertex {
+    Vec3 position;
+    Vec3 normal;
+    Vec2 uv;
+    BoneWeights weights;
+    friend bool operator==(const ModelVertex&, const ModelVertex&) = default;
+};
+
+// Triangles (three indices each) over a vertex list.
+struct IndexedMesh {
+    std::vector<ModelVertex> vertices;
+    std::vector<std::uint32_t> indices;
+};
+
+} // namespace vtxc

@@ -1,0 +1,255 @@
+// Strip groups of one mesh for one .vtx variant: validation, partition, per-strip cache order,
+// 65535-vertex splitting, and the Vertex_t/strip records (shared/spec/FORMATS.md, ".vtx").
+#include "optimizer/strip_partition.h"
+#include "optimizer/vertex_cache_order.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <string>
+
+namespace vtxc {
+
+namespace {
+
+constexpr std::uint32_t kNone = 0xffffffffu;
+
+std::string triangleName(std::size_t t) {
+    return "triangle " + std::to_string(t);
+}
+
+bool checkIndices(std::span<const std::uint32_t> indices, std::size_t vertexCount,
+                  DiagnosticSink& sink) {
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        if (indices[i] < vertexCount) continue;
+        sink.error("OPT002", {},
+                   triangleName(i / 3) + " refers to vertex " + std::to_string(indices[i]) +
+                       " but the mesh has " + std::to_string(vertexCount) +
+                       " vertices; this is a bug in the compiler, please report it",
+                   ExitCode::Internal);
+        return false;
+    }
+    return true;
+}
+
+bool checkVertexBones(std::span<const BoneWeights> weights, const StripLimits& limits,
+                      DiagnosticSink& sink) {
+    const int limit = std::min(limits.maxBonesPerVertex, kMaxBonesPerVertex);
+    for (std::size_t v = 0; v < weights.size(); ++v) {
+        if (weights[v].count <= limit) continue;
+        sink.error("OPT001", {},
+                   "vertex " + std::to_string(v) + " has " + std::to_string(weights[v].count) +
+                       " bone weights but the .vtx allows " + std::to_string(limit) +
+                       " per vertex; cap the weights to that many first");
+        return false;
+    }
+    return true;
+}
+
+bool checkTriangleBones(std::span<const std::uint32_t> indices,
+                        std::span<const BoneWeights> weights, const StripLimits& limits,
+                        DiagnosticSink& sink) {
+    const std::size_t stripLimit =
+        limits.hardwareSkinned ? std::size_t(std::max(limits.maxBonesPerStrip, 0)) : SIZE_MAX;
+    const std::size_t limit =
+        std::min<std::size_t>(stripLimit, std::size_t(std::max(limits.maxBonesPerTriangle, 0)));
+    std::vector<std::int16_t> bones;
+    for (std::size_t t = 0; t < indices.size() / 3; ++t) {
+        bones.clear();
+        for (int c = 0; c < 3; ++c) {
+            const BoneWeights& w = weights[indices[3 * t + c]];
+            bones.insert(bones.end(), w.bone.begin(), w.bone.begin() + w.count);
+        }
+        std::sort(bones.begin(), bones.end());
+        const std::size_t distinct = std::unique(bones.begin(), bones.end()) - bones.begin();
+        if (distinct <= limit) continue;
+        sink.error("OPT001", {},
+                   triangleName(t) + " uses " + std::to_string(distinct) +
+                       " bones but a triangle may use at most " + std::to_string(limit) +
+                       " (maxBonesPerTri, maxBonesPerStrip); raise --bones-per-strip or "
+                       "reduce the bone weights of that part of the mesh");
+        return false;
+    }
+    return true;
+}
+
+// Static props carry no bones, so only their indices are checked.
+bool validateInput(std::span<const std::uint32_t> indices, std::span<const BoneWeights> weights,
+                   const StripLimits& limits, DiagnosticSink& sink) {
+    if (!checkIndices(indices, weights.size(), sink)) return false;
+    return limits.staticProp || (checkVertexBones(weights, limits, sink) &&
+                                 checkTriangleBones(indices, weights, limits, sink));
+}
+
+// The triangles of one bone-limited strip, ordered for the vertex cache (in mesh vertex ids).
+std::vector<std::uint32_t> orderedStripIndices(std::span<const std::uint32_t> indices,
+                                               std::span<const std::uint32_t> triangles,
+                                               std::vector<std::uint32_t>& localOf,
+                                               std::size_t cacheSize) {
+    std::vector<std::uint32_t> meshVertexOf, local;
+    local.reserve(triangles.size() * 3);
+    for (std::uint32_t t : triangles)
+        for (int c = 0; c < 3; ++c) {
+            const std::uint32_t v = indices[3 * t + c];
+            if (localOf[v] == kNone) {
+                localOf[v] = static_cast<std::uint32_t>(meshVertexOf.size());
+                meshVertexOf.push_back(v);
+            }
+            local.push_back(localOf[v]);
+        }
+    for (std::uint32_t v : meshVertexOf)
+        localOf[v] = kNone;
+    if (cacheSize > 0)
+        local = orderForVertexCache(local, meshVertexOf.size(), CacheOrderOptions{cacheSize});
+    for (std::uint32_t& i : local)
+        i = meshVertexOf[i];
+    return local;
+}
+
+// Cuts an ordered triangle list into consecutive pieces of at most `maxVertices` distinct vertices.
+std::vector<std::vector<std::uint32_t>> splitByVertexCount(std::vector<std::uint32_t> ordered,
+                                                           std::size_t maxVertices,
+                                                           std::vector<std::uint32_t>& mark,
+                                                           std::uint32_t& markToken) {
+    std::vector<std::vector<std::uint32_t>> pieces;
+    std::size_t pieceStart = 0, distinct = 0;
+    ++markToken;
+    for (std::size_t i = 0; i < ordered.size(); i += 3) {
+        std::size_t added = 0;
+        for (int c = 0; c < 3; ++c) {
+            const std::uint32_t v = ordered[i + c];
+            const bool repeated = (c > 0 && v == ordered[i]) || (c == 2 && v == ordered[i + 1]);
+            added += mark[v] != markToken && !repeated;
+        }
+        if (distinct + added > maxVertices && i > pieceStart) {
+            pieces.emplace_back(ordered.begin() + pieceStart, ordered.begin() + i);
+            pieceStart = i;
+            distinct = 0;
+            ++markToken;
+            added = 3 - (ordered[i + 1] == ordered[i]) -
+                    (ordered[i + 2] == ordered[i] || ordered[i + 2] == ordered[i + 1]);
+        }
+        for (int c = 0; c < 3; ++c)
+            mark[ordered[i + c]] = markToken;
+        distinct += added;
+    }
+    if (pieceStart == 0) {
+        pieces.push_back(std::move(ordered));
+    } else {
+        pieces.emplace_back(ordered.begin() + pieceStart, ordered.end());
+    }
+    return pieces;
+}
+
+std::size_t distinctCount(std::span<const std::uint32_t> ordered, std::vector<std::uint32_t>& mark,
+                          std::uint32_t& markToken) {
+    ++markToken;
+    std::size_t n = 0;
+    for (std::uint32_t v : ordered)
+        if (mark[v] != markToken) {
+            mark[v] = markToken;
+            ++n;
+        }
+    return n;
+}
+
+// Hardware slots of one strip, numbered 0..n-1 in order of first use.
+class SlotTable {
+  public:
+    std::int16_t slotOf(std::int16_t bone) {
+        auto it = std::find(bones_.begin(), bones_.end(), bone);
+        if (it != bones_.end()) return static_cast<std::int16_t>(it - bones_.begin());
+        bones_.push_back(bone);
+        return static_cast<std::int16_t>(bones_.size() - 1);
+    }
+    std::vector<BoneStateChange> stateChanges() const {
+        std::vector<BoneStateChange> changes;
+        for (std::size_t slot = 0; slot < bones_.size(); ++slot)
+            changes.push_back({static_cast<int>(slot), bones_[slot]});
+        return changes;
+    }
+
+  private:
+    std::vector<std::int16_t> bones_; // slot -> model bone
+};
+
+// The Vertex_t of mesh vertex v: hardware slots, model bones (software, unused -1) or no bones.
+StripGroupVertex makeVertex(std::uint32_t v, const BoneWeights& w, const StripLimits& limits,
+                            SlotTable& slots) {
+    StripGroupVertex vertex;
+    vertex.meshVertex = v;
+    if (limits.staticProp) return vertex;
+    const bool hardware = limits.hardwareSkinned;
+    vertex.numBones = w.count;
+    for (int k = 0; k < kMaxBonesPerVertex; ++k)
+        vertex.boneID[k] =
+            k >= w.count ? (hardware ? 0 : -1) : (hardware ? slots.slotOf(w.bone[k]) : w.bone[k]);
+    return vertex;
+}
+
+// Appends one strip (an ordered triangle list) to a group: its vertices in first-use order, its
+// hardware slots in first-use order of the bones, its bone state changes. `groupIndexOf` is
+// all kNone on entry and on return.
+void appendStrip(StripGroup& group, std::span<const std::uint32_t> ordered,
+                 std::span<const BoneWeights> weights, const StripLimits& limits,
+                 std::vector<std::uint32_t>& groupIndexOf) {
+    Strip strip;
+    strip.indexOffset = static_cast<std::uint32_t>(group.indices.size());
+    strip.indexCount = static_cast<std::uint32_t>(ordered.size());
+    strip.vertexOffset = static_cast<std::uint32_t>(group.vertices.size());
+    SlotTable slots;
+    for (std::uint32_t v : ordered) {
+        if (groupIndexOf[v] == kNone) {
+            groupIndexOf[v] = static_cast<std::uint32_t>(group.vertices.size());
+            group.vertices.push_back(makeVertex(v, weights[v], limits, slots));
+            strip.numBones = std::max<int>(strip.numBones, group.vertices.back().numBones);
+        }
+        group.indices.push_back(static_cast<std::uint16_t>(groupIndexOf[v]));
+    }
+    for (std::size_t i = strip.vertexOffset; i < group.vertices.size(); ++i)
+        groupIndexOf[group.vertices[i].meshVertex] = kNone;
+    strip.vertexCount = static_cast<std::uint32_t>(group.vertices.size() - strip.vertexOffset);
+    if (limits.hardwareSkinned && !limits.staticProp) strip.boneStateChanges = slots.stateChanges();
+    group.strips.push_back(std::move(strip));
+}
+
+} // namespace
+
+std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uint32_t> indices,
+                                                        std::span<const BoneWeights> weights,
+                                                        const StripLimits& limits,
+                                                        DiagnosticSink& sink) {
+    indices = indices.first(indices.size() / 3 * 3);
+    if (!validateInput(indices, weights, limits, sink)) return std::nullopt;
+    std::vector<StripGroup> groups;
+    const std::size_t triangleCount = indices.size() / 3;
+    if (triangleCount == 0) return groups;
+
+    std::vector<std::vector<std::uint32_t>> boneStrips;
+    if (limits.hardwareSkinned && !limits.staticProp) {
+        boneStrips = partitionTrianglesByBones(indices, weights, limits.maxBonesPerStrip);
+    } else {
+        boneStrips.emplace_back(triangleCount);
+        std::iota(boneStrips[0].begin(), boneStrips[0].end(), 0u);
+    }
+
+    // uint16 indices address at most 65536 vertices; a triangle needs 3.
+    const std::size_t maxVertices =
+        std::clamp<std::size_t>(limits.maxVerticesPerStripGroup, 3, 65536);
+    std::vector<std::uint32_t> scratch(weights.size(), kNone), mark(weights.size(), 0);
+    std::uint32_t markToken = 0;
+    for (const std::vector<std::uint32_t>& triangles : boneStrips) {
+        std::vector<std::uint32_t> ordered =
+            orderedStripIndices(indices, triangles, scratch, limits.vertexCacheSize);
+        for (const std::vector<std::uint32_t>& piece :
+             splitByVertexCount(std::move(ordered), maxVertices, mark, markToken)) {
+            const std::size_t pieceVertices = distinctCount(piece, mark, markToken);
+            if (groups.empty() || groups.back().vertices.size() + pieceVertices > maxVertices)
+                groups.emplace_back();
+            appendStrip(groups.back(), piece, weights, limits, scratch);
+        }
+    }
+    return groups;
+}
+
+} // namespace vtxc

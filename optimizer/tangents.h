@@ -1,0 +1,23 @@
+// Per-vertex tangents with handedness (the .vvd tangent block: xyz and w = +1 or -1).
+// Method: per-triangle dP/du and dP/dv (Lengyel 2001, "Computing tangent space basis vectors"),
+// each normalised, summed per vertex, then Gram-Schmidt against the normal.
+#pragma once
+
+#include "optimizer/mesh_types.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace vtxc {
+
+// One tangent per vertex of `vertices`, for the triangles `indices` (three per triangle; indices
+// out of range are ignored). xyz is a unit vector perpendicular to the normal along which u grows;
+// w is +1 when cross(normal, tangent) points the way v grows, else -1 (matches Valve's .vvd files).
+// Give it the UVs as they will be stored (after the driver's `1 - v`): flipping v flips w.
+// Vertices without a usable UV gradient (degenerate UVs, unused vertices) get some unit vector
+// perpendicular to their normal and w = +1. Never NaN for finite input. Deterministic.
+std::vector<Vec4> computeTangents(std::span<const ModelVertex> vertices,
+                                  std::span<const std::uint32_t> indices);
+
+} // namespace vtxc
