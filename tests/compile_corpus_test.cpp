@@ -136,14 +136,16 @@ TEST_P(CompileCorpus, MatchesValvesFiles) {
                     ours0.strips, valve0.strips);
         if (valveVtx.variant == "dx90" && valve0.triangles >= 500) {
             EXPECT_LE(ours0.atvr(), valve0.atvr() + 1e-9);
-            if (valve0.atvr() > 1.02) EXPECT_LT(ours0.atvr(), valve0.atvr());
+            if (valve0.atvr() > 1.02) {
+                EXPECT_LT(ours0.atvr(), valve0.atvr());
+            }
         }
     }
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, CompileCorpus, ::testing::Range<std::size_t>(0, 5),
-                         [](const ::testing::TestParamInfo<std::size_t>& info) {
-                             return std::string(corpusModels()[info.param].folder);
+                         [](const ::testing::TestParamInfo<std::size_t>& param) {
+                             return std::string(corpusModels()[param.param].folder);
                          });
 
 } // namespace
