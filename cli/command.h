@@ -33,5 +33,6 @@ void addAnimCommand(CLI::App&, CommandContext&);
 void addCompileCommand(CLI::App& app, CommandContext& context);
 void addStatsCommand(CLI::App& app, CommandContext& context);
 void addTuneCommand(CLI::App& app, CommandContext& context);
+void addRestripCommand(CLI::App& app, CommandContext& context);
 
 } // namespace vtxc::cli

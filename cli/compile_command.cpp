@@ -69,18 +69,24 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
         const std::string text = output->report.dump(2) + "\n";
         writeFileAtomically(args.report, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
     }
-    if (output && !sink.hasErrors() && writeCompileOutput(*output, args.output, sink) && !args.quiet)
-        printSummary(*output, args.output);
+    // A QC names its output ($modelname); -o is then the root the game's models/ folder lies in.
+    const std::string base = isQcInput(args.model)
+                                 ? (std::filesystem::path(args.output) / "models" / project->name).string()
+                                 : args.output;
+    if (output && !sink.hasErrors() && writeCompileOutput(*output, base, sink) && !args.quiet)
+        printSummary(*output, base);
     context.exitStatus = exitStatusOf(sink);
 }
 } // namespace
 
 void addCompileCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<CompileArguments>();
-    auto* sub = app.add_subcommand("compile", "Compile a reference SMD (and LOD SMDs) into .vvd and "
-                                              ".vtx (dx90, dx80, sw) files");
+    auto* sub = app.add_subcommand("compile", "Compile a reference SMD (and LOD SMDs) or a QC project into "
+                                              ".vvd and .vtx (dx90, dx80, sw) files");
     addModelArguments(sub, args->model);
-    sub->add_option("-o,--output", args->output, "output base path OUT/NAME")->required();
+    sub->add_option("-o,--output", args->output,
+                    "output base path OUT/NAME (for a QC: the root folder; files go to ROOT/models/<$modelname>)")
+        ->required();
     auto& o = args->options;
     sub->add_option("--vert-cache-size", o.vertCacheSize, "dx90/dx80 vertex cache size (FIFO)")
         ->capture_default_str()->check(CLI::Range(1, 1024));

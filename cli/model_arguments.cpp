@@ -3,6 +3,9 @@
 #include "cli/model_arguments.h"
 
 #include "compiler/compile.h"
+#include "compiler/qc_import.h"
+
+#include <algorithm>
 
 #include <charconv>
 
@@ -28,14 +31,31 @@ std::optional<int> parseInteger(const std::string& text) {
 } // namespace
 
 void addModelArguments(CLI::App* command, ModelArguments& arguments) {
-    command->add_option("INPUT", arguments.input, "reference mesh (.smd)")->required();
+    command->add_option("INPUT", arguments.input, "reference mesh (.smd) or QC project (.qc)")->required();
     command->add_option("--lod", arguments.lods, "a further LOD: SWITCH=LOD.smd (repeatable, in order)");
     command->add_option("--shadow-lod", arguments.shadowLod, "a shadow LOD SMD (last LOD, switch point -1)");
     command->add_flag("--static-prop", arguments.staticProp,
                       "compile as $staticprop: one bone, turned 90 degrees about Z");
 }
 
+bool isQcInput(const ModelArguments& arguments) {
+    std::string extension = std::filesystem::path(arguments.input).extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension == ".qc";
+}
+
 std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments, DiagnosticSink& sink) {
+    if (isQcInput(arguments)) {
+        if (!arguments.lods.empty() || !arguments.shadowLod.empty() || arguments.staticProp) {
+            sink.error("CLI013", {arguments.input},
+                       "--lod, --shadow-lod and --static-prop are for SMD input; a QC sets these with "
+                       "$lod, $shadowlod and $staticprop",
+                       ExitCode::Usage);
+            return std::nullopt;
+        }
+        return readQcModelProject(arguments.input, sink);
+    }
     std::vector<LodArgument> lods;
     for (const std::string& text : arguments.lods) {
         LodArgument lod;

@@ -20,6 +20,9 @@ struct ModelArguments {
 
 void addModelArguments(CLI::App* command, ModelArguments& arguments);
 
+// True when INPUT is a QC project: the output option is then a folder root (ROOT/models/<name>).
+bool isQcInput(const ModelArguments& arguments);
+
 // Reports CLI011 (usage) for a malformed --lod and returns nothing.
 std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments, DiagnosticSink& sink);
 
