@@ -1,6 +1,7 @@
 // Compiles every corpus model that has a single body from its SMDs (reference, LODs, switch points
 // as its QC gives them) and compares the result with Valve's files through vtxc's own readers.
 #include "compiler/compile.h"
+#include "compiler/qc_import.h"
 #include "formats/model_files.h"
 #include "optimizer/vtx_analysis.h"
 #include "tests/model_comparison.h"
@@ -14,6 +15,7 @@ namespace {
 struct CorpusModel {
     const char* folder;
     const char* valveBase; // model base name inside the folder
+    const char* qc;
     const char* reference;
     std::vector<std::pair<float, const char*>> lods;
     const char* shadowLod;
@@ -22,21 +24,21 @@ struct CorpusModel {
 
 const std::vector<CorpusModel>& corpusModels() {
     static const std::vector<CorpusModel> models{
-        {"w_grenade", "w_grenade", "Grenade_reference.smd", {}, nullptr, false},
-        {"chamberdoor_frame", "chamberdoor_frame", "chamberdoor_frame_ref.smd",
+        {"w_grenade", "w_grenade", "w_grenade.qc", "Grenade_reference.smd", {}, nullptr, false},
+        {"chamberdoor_frame", "chamberdoor_frame", "chamberdoor_frame.qc", "chamberdoor_frame_ref.smd",
          {{512.0f, "chamberdoor_frame_lod1.smd"}}, nullptr, true},
-        {"bunker_gun01", "bunker_gun01", "bunker_gun01_reference.smd",
+        {"bunker_gun01", "bunker_gun01", "bunker_gun01.qc", "bunker_gun01_reference.smd",
          {{10.0f, "bunker_gun01_reference_lod1.smd"}, {13.0f, "bunker_gun01_reference_lod2.smd"},
           {16.0f, "bunker_gun01_reference_lod3.smd"}, {20.0f, "bunker_gun01_reference_lod4.smd"}},
          nullptr, false},
-        {"combine_super_soldier_choreo", "combine_super_soldier_choreo",
+        {"combine_super_soldier_choreo", "combine_super_soldier_choreo", "combine_super_soldier.qc",
          "combine_super_soldier_Super_Soldier_reference.smd",
          {{10.0f, "combine_super_soldier_Super_Soldier_reference_lod1.smd"},
           {25.0f, "combine_super_soldier_Super_Soldier_reference_lod2.smd"},
           {40.0f, "combine_super_soldier_Super_Soldier_reference_lod3.smd"},
           {60.0f, "combine_super_soldier_Super_Soldier_reference_lod4.smd"}},
          "combine_super_soldier_Super_Soldier_reference_lod5.smd", false},
-        {"tree_pine04", "tree_pine04", "Tree_pine04.smd",
+        {"tree_pine04", "tree_pine04", "tree_pine04.qc", "Tree_pine04.smd",
          {{150.0f, "Tree_pine04_lod1.smd"}, {200.0f, "Tree_pine04_lod2.smd"}, {250.0f, "Tree_pine04_lod3.smd"}},
          nullptr, true},
     };
@@ -48,7 +50,7 @@ struct Compiled {
     LoadedModel valve;
 };
 
-Compiled compileCorpusModel(const CorpusModel& model) {
+ModelProject smdProject(const CorpusModel& model) {
     const auto folder = test::corpusDir() / model.folder;
     std::vector<LodArgument> lods;
     for (const auto& [switchPoint, smd] : model.lods) lods.push_back({switchPoint, folder / smd});
@@ -56,6 +58,11 @@ Compiled compileCorpusModel(const CorpusModel& model) {
     if (model.shadowLod) shadow = folder / model.shadowLod;
     ModelProject project = projectFromSmds(folder / model.reference, lods, shadow);
     project.staticProp = model.staticProp;
+    return project;
+}
+
+Compiled compileCorpusModel(const CorpusModel& model, const ModelProject& project) {
+    const auto folder = test::corpusDir() / model.folder;
     CollectingSink sink;
     auto output = compileProject(project, CompileOptions{}, sink);
     EXPECT_TRUE(output.has_value()) << model.folder;
@@ -76,10 +83,27 @@ const VtxFile* ourVariant(const CompileOutput& out, const std::string& name) {
 
 class CompileCorpus : public ::testing::TestWithParam<std::size_t> {};
 
-TEST_P(CompileCorpus, MatchesValvesFiles) {
+void compareWithValve(const CorpusModel& model, const Compiled& c);
+
+TEST_P(CompileCorpus, SmdsMatchValvesFiles) {
     VTXC_REQUIRE_CORPUS();
     const CorpusModel& model = corpusModels()[GetParam()];
-    const Compiled c = compileCorpusModel(model);
+    compareWithValve(model, compileCorpusModel(model, smdProject(model)));
+}
+
+// The QC as it is: $lod/$shadowlod, $staticprop, includes and macros all come from the QC.
+TEST_P(CompileCorpus, QcMatchesValvesFiles) {
+    VTXC_REQUIRE_CORPUS();
+    const CorpusModel& model = corpusModels()[GetParam()];
+    CollectingSink sink;
+    const auto project = readQcModelProject(test::corpusDir() / model.folder / model.qc, sink);
+    ASSERT_TRUE(project.has_value()) << model.qc;
+    EXPECT_EQ(project->staticProp, model.staticProp);
+    EXPECT_EQ(project->lods.size(), model.lods.size() + 1 + (model.shadowLod ? 1 : 0));
+    compareWithValve(model, compileCorpusModel(model, *project));
+}
+
+void compareWithValve(const CorpusModel& model, const Compiled& c) {
     ASSERT_TRUE(c.valve.vvd && c.valve.mdl);
     const auto valveStarts = test::meshStartsFromMdl(*c.valve.mdl);
     const auto ourStarts = test::meshStartsFromLayout(c.ours.layout);
