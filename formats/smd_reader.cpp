@@ -1,6 +1,5 @@
-// SMD reader: one pass over the whole text, line by line, numbers parsed in place with
-// std::from_chars. Follows shared/seeds/smd-format.txt and the SMD section of
-// shared/spec/FORMATS.md.
+// SMD reader: one pass over the whole text, line by line, numbers parsed in place (no streams).
+// Follows shared/seeds/smd-format.txt and the SMD section of shared/spec/FORMATS.md.
 #include "formats/file_io.h"
 #include "formats/smd.h"
 
@@ -204,7 +203,7 @@ class SmdParser {
     bool checkBinary();
     bool readVersion();
     void readSections();
-    bool beginSection(Section section, const char* keywordAt);
+    void beginSection(Section section, const char* keywordAt);
     void expectNoMoreValues(ValueCursor cursor);
     void readNodes();
     void readNode();
@@ -212,6 +211,7 @@ class SmdParser {
     void readFrameStart(ValueCursor cursor);
     void readBonePose();
     void readTriangles();
+    std::string_view materialOfLine() const;
     bool readTriangle(std::string_view material);
     bool readVertex(SmdVertex& vertex);
     void skipVertexAnimation();
@@ -421,14 +421,15 @@ void SmdParser::expectNoMoreValues(ValueCursor cursor) {
                   "' after the end of the line's values; remove it (values are never misread)");
 }
 
-bool SmdParser::beginSection(Section section, const char* keywordAt) {
+// Reports a repeated section, or one that needs `nodes` first; the section is read all the same.
+void SmdParser::beginSection(Section section, const char* keywordAt) {
     const int slot = static_cast<int>(section);
     static const char* const kNames[] = {"nodes", "skeleton", "triangles"};
     if (seen_[slot]) {
         error(SmdCode::SectionOrder, keywordAt,
               std::string("a second '") + kNames[slot] +
                   "' section; an SMD has at most one, merge them");
-        return false;
+        return;
     }
     seen_[slot] = true;
     if (section != Section::Nodes && !seen_[0])
@@ -436,7 +437,6 @@ bool SmdParser::beginSection(Section section, const char* keywordAt) {
               std::string("'") + kNames[slot] +
                   "' comes before 'nodes'; move the nodes section to the top (it defines the "
                   "bones the rest refers to)");
-    return true;
 }
 
 void SmdParser::readSections() {
@@ -668,20 +668,23 @@ void SmdParser::readTriangles() {
     while (!shouldStop()) {
         if (!nextContentLine()) return reportUnclosed("triangles");
         if (lineIsEnd()) return;
-        // The material is the rest of the line, trailing blanks and a trailing comment removed.
-        const char* stop = content_;
-        while (stop < lineEnd_ &&
-               !(stop > content_ && isBlank(stop[-1]) && startsComment(stop, lineEnd_)))
-            ++stop;
-        while (stop > content_ && isBlank(stop[-1]))
-            --stop;
-        if (!readTriangle({content_, static_cast<std::size_t>(stop - content_)})) {
-            if (pendingLine_ && lineIsEnd()) {
-                pendingLine_ = false;
-                return;
-            }
+        const bool complete = readTriangle(materialOfLine());
+        // A short triangle cut off by `end`: that `end` closes the section.
+        if (!complete && pendingLine_ && lineIsEnd()) {
+            pendingLine_ = false;
+            return;
         }
     }
+}
+
+// The material is the rest of the line, less trailing blanks and a comment after a blank.
+std::string_view SmdParser::materialOfLine() const {
+    const char* stop = content_ + 1; // a content line does not start with a comment
+    while (stop < lineEnd_ && !(isBlank(stop[-1]) && startsComment(stop, lineEnd_)))
+        ++stop;
+    while (stop > content_ && isBlank(stop[-1]))
+        --stop;
+    return {content_, static_cast<std::size_t>(stop - content_)};
 }
 
 bool SmdParser::readTriangle(std::string_view material) {

@@ -1,6 +1,5 @@
-// Synthetic skinned SMD meshes of any size, for benchmarks and large-input tests.
-// The mesh is a welded grid wrapped into a tube along a chain of bones, like a limb, so that
-// corners are shared the way real meshes share them (welding and cache order have work to do).
+// Synthetic skinned SMD meshes of any size, for benchmarks and large-input tests: a welded grid
+// wrapped into a tube along a bone chain, so corners are shared the way real meshes share them.
 #pragma once
 
 #include "formats/diagnostics.h"
