@@ -34,5 +34,6 @@ void addCompileCommand(CLI::App& app, CommandContext& context);
 void addStatsCommand(CLI::App& app, CommandContext& context);
 void addTuneCommand(CLI::App& app, CommandContext& context);
 void addRestripCommand(CLI::App& app, CommandContext& context);
+void addBenchCommand(CLI::App& app, CommandContext& context);
 
 } // namespace vtxc::cli

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
     vtxc::cli::addInspectCommand(app, context);
     vtxc::cli::addStatsCommand(app, context);
     vtxc::cli::addTuneCommand(app, context);
+    vtxc::cli::addBenchCommand(app, context);
     vtxc::cli::addRestripCommand(app, context);
     vtxc::cli::addAnimCommand(app, context);
 

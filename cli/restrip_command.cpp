@@ -37,7 +37,8 @@ struct ModelSummary {
 };
 
 std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
 }
 
@@ -52,8 +53,9 @@ void printFigures(const std::vector<RestrippedVtx>& rebuilt) {
                         r.variant.c_str(), l, b.triangles, a.acmr(), b.acmr(), a.atvr(), b.atvr(),
                         a.storedVertices, b.storedVertices, a.strips, b.strips);
         }
-        std::printf("%-5s bytes %zu -> %zu (vertCacheSize %d, maxBonesPerStrip %d)\n", r.variant.c_str(),
-                    r.sourceBytes, r.bytes.size(), r.file.vertCacheSize, int(r.file.maxBonesPerStrip));
+        std::printf("%-5s bytes %zu -> %zu (vertCacheSize %d, maxBonesPerStrip %d)\n",
+                    r.variant.c_str(), r.sourceBytes, r.bytes.size(), r.file.vertCacheSize,
+                    int(r.file.maxBonesPerStrip));
     }
 }
 
@@ -64,15 +66,17 @@ std::optional<std::vector<PendingFile>> pendingFiles(const ModelFilePaths& paths
                                                      DiagnosticSink& sink) {
     std::vector<PendingFile> files;
     for (RestrippedVtx& r : rebuilt) {
-        auto source = std::find_if(paths.vtx.begin(), paths.vtx.end(),
-                                   [&](const ModelFilePaths::Vtx& v) { return v.variant == r.variant; });
+        auto source =
+            std::find_if(paths.vtx.begin(), paths.vtx.end(),
+                         [&](const ModelFilePaths::Vtx& v) { return v.variant == r.variant; });
         if (source == paths.vtx.end()) continue;
         if (inPlace) {
             auto original = readWholeFile(source->path, sink);
             if (!original) return std::nullopt;
             fs::path backup = source->path;
             backup += ".bak";
-            files.push_back({backup, std::vector<std::uint8_t>(original->begin(), original->end())});
+            files.push_back(
+                {backup, std::vector<std::uint8_t>(original->begin(), original->end())});
             files.push_back({source->path, std::move(r.bytes)});
         } else {
             files.push_back({outDir / source->path.filename(), std::move(r.bytes)});
@@ -95,8 +99,10 @@ std::optional<ModelSummary> restripOne(const fs::path& base, const fs::path& out
                                        const RestripArgs& args, bool print, DiagnosticSink& sink) {
     const ModelFilePaths paths = findModelFiles(base);
     if (paths.empty()) {
-        sink.error("RST001", {base.string()}, "no model files found (give the base path: models/foo "
-                                              "for foo.mdl, foo.vvd, foo.*.vtx)", ExitCode::Io);
+        sink.error("RST001", {base.string()},
+                   "no model files found (give the base path: models/foo "
+                   "for foo.mdl, foo.vvd, foo.*.vtx)",
+                   ExitCode::Io);
         return std::nullopt;
     }
     ForwardingSink local(sink);
@@ -106,7 +112,8 @@ std::optional<ModelSummary> restripOne(const fs::path& base, const fs::path& out
     if (!rebuilt) return std::nullopt;
     if (print) printFigures(*rebuilt);
     ModelSummary summary;
-    auto shown = std::find_if(rebuilt->begin(), rebuilt->end(), [](auto& r) { return r.variant == "dx90"; });
+    auto shown =
+        std::find_if(rebuilt->begin(), rebuilt->end(), [](auto& r) { return r.variant == "dx90"; });
     if (shown == rebuilt->end()) shown = rebuilt->begin();
     if (shown != rebuilt->end() && !shown->after.empty()) {
         summary = {shown->after[0].triangles, shown->after[0].uniqueVertices,
@@ -122,7 +129,8 @@ std::optional<ModelSummary> restripOne(const fs::path& base, const fs::path& out
 std::vector<fs::path> findModels(const fs::path& root) {
     std::map<std::string, fs::path> bases;
     std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::end(it); it.increment(ec)) {
+    for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::end(it);
+         it.increment(ec)) {
         if (!it->is_regular_file()) continue;
         const std::string name = lower(it->path().filename().string());
         fs::path base;
@@ -134,11 +142,14 @@ std::vector<fs::path> findModels(const fs::path& root) {
         if (!base.empty()) bases.emplace(lower(base.string()), base);
     }
     std::vector<fs::path> out;
-    for (auto& [key, base] : bases) out.push_back(base);
+    for (auto& [key, base] : bases)
+        out.push_back(base);
     return out;
 }
 
-double ratio(std::size_t a, std::size_t b) { return b ? double(a) / double(b) : 0.0; }
+double ratio(std::size_t a, std::size_t b) {
+    return b ? double(a) / double(b) : 0.0;
+}
 
 int runBatch(const RestripArgs& args) {
     StderrSink sink(args.quiet);
@@ -149,32 +160,34 @@ int runBatch(const RestripArgs& args) {
     ProgressBar bar("restripping", args.quiet);
     std::atomic<std::size_t> done{0};
     tbb::parallel_for(std::size_t(0), models.size(), [&](std::size_t i) {
-        const fs::path outDir = args.inPlace ? fs::path()
-                                             : fs::path(args.outDir) /
-                                                   fs::relative(models[i].parent_path(), root);
+        const fs::path outDir =
+            args.inPlace ? fs::path()
+                         : fs::path(args.outDir) / fs::relative(models[i].parent_path(), root);
         results[i] = restripOne(models[i], outDir, args, false, sinks[i]);
         bar.update(++done, models.size());
     });
-    std::printf("%-40s %8s %8s %8s %7s\n", "model", "tris", "ATVR old", "ATVR new", "status");
+    std::printf("%-50s %8s %8s %8s %7s\n", "model", "tris", "ATVR old", "ATVR new", "status");
     ModelSummary total;
     std::size_t failed = 0;
     bool internal = false;
     for (std::size_t i = 0; i < models.size(); ++i) {
-        for (const Diagnostic& d : sinks[i].diagnostics()) sink.report(d);
+        for (const Diagnostic& d : sinks[i].diagnostics())
+            sink.report(d);
         const std::string name = fs::relative(models[i], root).generic_string();
         if (!results[i]) {
             ++failed;
             internal = internal || sinks[i].exitCode() == ExitCode::Internal;
-            std::printf("%-40s %8s %8s %8s %7s\n", name.c_str(), "-", "-", "-", "FAILED");
+            std::printf("%-50s %8s %8s %8s %7s\n", name.c_str(), "-", "-", "-", "FAILED");
             continue;
         }
         const ModelSummary& s = *results[i];
-        std::printf("%-40s %8zu %8.3f %8.3f %7s\n", name.c_str(), s.triangles,
-                    ratio(s.missesBefore, s.uniqueVertices), ratio(s.missesAfter, s.uniqueVertices), "ok");
+        std::printf("%-50s %8zu %8.3f %8.3f %7s\n", name.c_str(), s.triangles,
+                    ratio(s.missesBefore, s.uniqueVertices), ratio(s.missesAfter, s.uniqueVertices),
+                    "ok");
         total = {total.triangles + s.triangles, total.uniqueVertices + s.uniqueVertices,
                  total.missesBefore + s.missesBefore, total.missesAfter + s.missesAfter};
     }
-    std::printf("%-40s %8zu %8.3f %8.3f %7s\n",
+    std::printf("%-50s %8zu %8.3f %8.3f %7s\n",
                 ("total: " + std::to_string(models.size() - failed) + " of " +
                  std::to_string(models.size()) + " models")
                     .c_str(),
@@ -197,8 +210,10 @@ int run(const RestripArgs& args) {
     std::error_code ec;
     if (fs::is_directory(args.input, ec)) {
         if (args.recursive) return runBatch(args);
-        sink.error("RST007", {args.input}, "this is a folder: add --recursive to restrip every "
-                                           "model under it", ExitCode::Usage);
+        sink.error("RST007", {args.input},
+                   "this is a folder: add --recursive to restrip every "
+                   "model under it",
+                   ExitCode::Usage);
         return exitStatusOf(sink);
     }
     restripOne(args.input, args.outDir, args, !args.quiet, sink);
@@ -207,15 +222,19 @@ int run(const RestripArgs& args) {
 } // namespace
 
 void addRestripCommand(CLI::App& app, CommandContext& context) {
-    auto* sub = app.add_subcommand("restrip", "Rebuild the .vtx strip files of a compiled model "
-                                              "(same .mdl and .vvd) with vtxc's partition and cache order");
+    auto* sub =
+        app.add_subcommand("restrip", "Rebuild the .vtx strip files of a compiled model "
+                                      "(same .mdl and .vvd) with vtxc's partition and cache order");
     auto args = std::make_shared<RestripArgs>();
-    sub->add_option("MODEL", args->input, "model base path (models/foo), or a folder with --recursive")
+    sub->add_option("MODEL", args->input,
+                    "model base path (models/foo), or a folder with --recursive")
         ->required();
     sub->add_option("-o,--output", args->outDir, "folder the new .vtx files go to");
-    sub->add_flag("--in-place", args->inPlace, "replace the model's .vtx files, keeping FILE.vtx.bak");
+    sub->add_flag("--in-place", args->inPlace,
+                  "replace the model's .vtx files, keeping FILE.vtx.bak");
     sub->add_flag("--recursive", args->recursive, "restrip every model under the folder MODEL");
-    sub->add_option("--variants", args->options.variants, "variants to rebuild (default: all present)")
+    sub->add_option("--variants", args->options.variants,
+                    "variants to rebuild (default: all present)")
         ->delimiter(',')
         ->check(CLI::IsMember({"dx90", "dx80", "sw"}));
     sub->add_option("--vert-cache-size", args->options.vertCacheSize,

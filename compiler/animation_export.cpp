@@ -139,6 +139,28 @@ std::vector<std::uint8_t> bytesOf(const std::string& text) {
     return std::vector<std::uint8_t>(text.begin(), text.end());
 }
 
+// An output named like its own source in the source's folder would replace the source.
+bool checkSourcesKept(const std::vector<AnimationOutput>& outputs,
+                      const std::vector<PendingFile>& files, DiagnosticSink& sink) {
+    std::error_code ec;
+    bool kept = true;
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        const AnimationDefinition& animation = *outputs[i].definition;
+        for (const AnimationOutput& other : outputs) {
+            const fs::path source = fs::weakly_canonical(other.definition->sourcePath, ec);
+            if (source != fs::weakly_canonical(files[i].path, ec)) continue;
+            sink.error("VMDL033", animation.location,
+                       "writing " + files[i].path.string() + " for '" + animation.name +
+                           "' would replace the source of '" + other.definition->name +
+                           "': choose another output folder (-o)",
+                       ExitCode::Usage);
+            kept = false;
+            break;
+        }
+    }
+    return kept;
+}
+
 } // namespace
 
 Json sequenceJson(const AnimationDefinition& definition, const ProcessedAnimation& processed,
@@ -207,6 +229,7 @@ bool exportVmdlAnimations(const fs::path& vmdlPath, const fs::path& contentRoot,
     const auto outputs = processDocumentAnimations(*document, sink);
     if (!outputs) return false;
     const std::vector<PendingFile> files = animationFiles(*outputs, outputDir);
+    if (!checkSourcesKept(*outputs, files, sink)) return false;
     if (!writeFilesAtomically(files, sink)) return false;
     if (summary) {
         summary->animations = outputs->size();

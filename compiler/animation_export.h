@@ -48,7 +48,7 @@ struct AnimExportSummary {
 
 // `vtxc anim`: loads MODEL.vmdl (content root: `contentRoot`, or the document's folder when
 // empty), processes every animation and writes all files atomically. False on any error, with
-// nothing written.
+// nothing written. VMDL033 (exit status 1): an output would replace an animation's source.
 bool exportVmdlAnimations(const std::filesystem::path& vmdlPath,
                           const std::filesystem::path& contentRoot,
                           const std::filesystem::path& outputDir, DiagnosticSink& sink,

@@ -49,8 +49,14 @@ Vec3 toVec3(const Eigen::Vector3d& v) {
     return {cleaned(v.x()), cleaned(v.y()), cleaned(v.z())};
 }
 
+// Motion channel `axis` (kMotionTX..kMotionRZ) of a pose: a position or an angle component.
 float& channel(SmdBonePose& pose, int axis) {
     Vec3& v = axis < 3 ? pose.position : pose.rotation;
+    const int component = axis % 3;
+    return component == 0 ? v.x : component == 1 ? v.y : v.z;
+}
+float channelValue(const SmdBonePose& pose, int axis) {
+    const Vec3& v = axis < 3 ? pose.position : pose.rotation;
     const int component = axis % 3;
     return component == 0 ? v.x : component == 1 ? v.y : v.z;
 }
@@ -278,8 +284,7 @@ class Processor {
         series.reserve(table.size());
         double offset = 0;
         for (std::size_t f = 0; f < table.size(); ++f) {
-            SmdBonePose pose = table[f][static_cast<std::size_t>(root)];
-            const double value = channel(pose, axis);
+            const double value = channelValue(table[f][static_cast<std::size_t>(root)], axis);
             if (axis >= kMotionRX && f > 0) {
                 const double step = value + offset - series.back();
                 offset -= 2 * std::numbers::pi * std::round(step / (2 * std::numbers::pi));

@@ -270,7 +270,7 @@ class Interpreter {
     Interpreter(fs::path contentRoot, DiagnosticSink& sink)
         : contentRoot_(std::move(contentRoot)), sink_(sink) {}
 
-    void interpretTop(const Kv3Document& document, const fs::path& documentPath) {
+    void interpretTop(const Kv3Document& document) {
         DocumentScope scope{document, kv3NamedObjects(document)};
         checkPointers(scope, sink_);
         const Kv3Member* list = findTopReferences(document);
@@ -285,7 +285,6 @@ class Interpreter {
                         "'m_pAnimGroups' must be a list '[ ... ]' of CVanimGroupReference");
             return;
         }
-        stack_.push_back(identityOf(documentPath, ""));
         readReferences(list->value, scope);
         checkDuplicateNames();
     }
@@ -694,7 +693,7 @@ std::optional<VmdlDocument> interpretVmdl(const Kv3Document& document, const fs:
     result.contentRoot = contentRoot.empty() ? documentPath.parent_path() : contentRoot;
     if (result.contentRoot.empty()) result.contentRoot = ".";
     Interpreter interpreter(result.contentRoot, local);
-    interpreter.interpretTop(document, documentPath);
+    interpreter.interpretTop(document);
     if (local.hasErrors()) return std::nullopt;
     result.groups = interpreter.takeGroups();
     return result;

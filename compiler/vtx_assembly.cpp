@@ -2,6 +2,7 @@
 // placed by task index so the bytes never depend on scheduling. Record rules: spec/FORMATS.md.
 #include "compiler/vtx_assembly.h"
 
+#include "compiler/strip_records.h"
 #include "optimizer/strip_partition.h"
 
 #include <tbb/parallel_for.h>
@@ -14,36 +15,6 @@ struct MeshTask {
     const BuiltMesh* mesh;
     std::size_t lod;
 };
-
-VtxStripGroup toVtxStripGroup(const StripGroup& group, std::uint8_t flags, bool staticProp) {
-    VtxStripGroup out;
-    out.flags = flags;
-    out.indices = group.indices;
-    out.vertices.reserve(group.vertices.size());
-    for (const StripGroupVertex& v : group.vertices) {
-        VtxVertex vertex;
-        vertex.numBones = v.numBones;
-        vertex.origMeshVertID = static_cast<std::uint16_t>(v.meshVertex);
-        for (int k = 0; k < kMaxBonesPerVertex; ++k)
-            vertex.boneID[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(v.boneID[static_cast<std::size_t>(k)]);
-        out.vertices.push_back(vertex);
-    }
-    for (const Strip& s : group.strips) {
-        VtxStrip strip;
-        strip.indexOffset = static_cast<std::int32_t>(s.indexOffset);
-        strip.numIndices = static_cast<std::int32_t>(s.indexCount);
-        strip.vertOffset = static_cast<std::int32_t>(s.vertexOffset);
-        strip.numVerts = static_cast<std::int32_t>(s.vertexCount);
-        strip.numBones = static_cast<std::int16_t>(s.numBones);
-        strip.flags = kStripIsTriList;
-        for (const BoneStateChange& change : s.boneStateChanges)
-            strip.boneStateChanges.push_back({change.hardwareID, change.newBoneID});
-        // Valve's files reserve one (uncounted) bone state change record per strip of a static prop.
-        strip.reservedBoneStateChanges = staticProp ? 1 : 0;
-        out.strips.push_back(std::move(strip));
-    }
-    return out;
-}
 
 StripLimits limitsFor(const HardwareParameters& p, bool staticProp) {
     StripLimits limits;

@@ -15,7 +15,8 @@ class QcLexer {
 
     std::vector<QcToken> run() {
         skipByteOrderMark();
-        while (!atEnd()) {
+        // Past the error limit the rest would only repeat the damage.
+        while (!atEnd() && !sink_.errorLimitReached()) {
             const char c = text_[pos_];
             if (isSpace(c)) {
                 advance();
@@ -100,7 +101,8 @@ class QcLexer {
     void readWord() {
         const SourceLocation start = here();
         const std::size_t begin = pos_;
-        while (!atEnd()) {
+        // Past the error limit the rest would only repeat the damage.
+        while (!atEnd() && !sink_.errorLimitReached()) {
             const char c = text_[pos_];
             if (isSpace(c) || c == '"' || c == '{' || c == '}') break;
             if (startsWith("//") || startsWith("/*")) break;

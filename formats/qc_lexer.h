@@ -37,7 +37,8 @@ inline constexpr const char* kQcUnmatchedCloseBrace = "QC004";
 inline constexpr const char* kQcUnclosedBrace = "QC005";
 
 // Splits one file's text into tokens. Reports unterminated strings (a string ends at its line) and
-// block comments; keeps going after them so one run shows every such mistake.
+// block comments; keeps going after them so one run shows every such mistake (up to the sink's
+// error limit, where it stops).
 std::vector<QcToken> lexQc(std::string_view text, const std::string& fileName,
                            DiagnosticSink& sink);
 

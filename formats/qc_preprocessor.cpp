@@ -91,6 +91,7 @@ class Preprocessor {
         if (!openFile(path, relative, {path.string(), 0, 0})) return std::move(out_);
         while (!stack_.empty() && !stopped())
             step();
+        out_.truncated = overBudget_;
         return std::move(out_);
     }
 

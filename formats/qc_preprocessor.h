@@ -28,6 +28,8 @@ struct QcPreprocessed {
     std::vector<QcToken> tokens;
     // Every file read: the QC first, then each included file when first read.
     std::vector<std::filesystem::path> filesRead;
+    // The limits stopped reading before the end (QC025); `tokens` is incomplete.
+    bool truncated = false;
 };
 
 // Reads the QC `qcFileName` (a file in `paths.root()`) and everything it includes. Reports

@@ -35,6 +35,7 @@ constexpr const char* kQcTooManyLods = "QC044";
 constexpr const char* kQcLodWithoutBlock = "QC045";
 constexpr const char* kQcUnknownLodOption = "QC046";
 constexpr const char* kQcLodOrder = "QC047";
+constexpr const char* kQcRepeatedReplacement = "QC048";
 constexpr const char* kQcSequenceWithoutAnimation = "QC054";
 constexpr const char* kQcModelBlockSkipped = "QC060";
 constexpr const char* kQcUnusedCommands = "QC061";
@@ -441,6 +442,8 @@ class QcInterpreter {
 
     // Each option takes a fixed number of names.
     void readLodBlock(TokenSpan block, QcLod& lod) {
+        lodReplacements_.clear();
+        lodRemovals_.clear();
         ArgumentCursor options(block);
         while (!options.atEnd() && !sink_.errorLimitReached()) {
             const QcToken* option = options.peek();
@@ -495,9 +498,10 @@ class QcInterpreter {
             replace.reverse = options.takeKeyword("reverse");
             replace.placement = placement_;
             replace.at = values[0]->where();
-            lod.replaceModels.push_back(std::move(replace));
+            addReplacement(std::move(replace), lod);
         } else if (word == "removemodel") {
-            lod.removeModels.push_back({values[0]->text, {}, values[0]->where()});
+            if (lodRemovals_.insert(referenceKey(values[0]->text)).second)
+                lod.removeModels.push_back({values[0]->text, {}, values[0]->where()});
         } else if (word == "replacematerial") {
             lod.replaceMaterials.push_back({values[0]->text, values[1]->text, option.where()});
         } else if (word == "removemesh") {
@@ -509,6 +513,22 @@ class QcInterpreter {
         } else if (word == "replacebone") {
             lod.replaceBones.push_back({values[0]->text, values[1]->text, option.where()});
         }
+    }
+
+    // One replacement per reference and LOD: a later one for the same reference takes its place.
+    void addReplacement(QcReplaceModel replace, QcLod& lod) {
+        const auto [it, added] = lodReplacements_.emplace(referenceKey(replace.referenceWritten),
+                                                          lod.replaceModels.size());
+        if (added) {
+            lod.replaceModels.push_back(std::move(replace));
+            return;
+        }
+        sink_.warning(kQcRepeatedReplacement, replace.at,
+                      "'" + replace.referenceWritten + "' is already replaced in this LOD (at " +
+                          lineOf(lod.replaceModels[it->second].at) +
+                          "); this later replacemodel "
+                          "counts");
+        lod.replaceModels[it->second] = std::move(replace);
     }
 
     // References are matched once every body part is known, so the order of commands is free.
@@ -773,6 +793,8 @@ class QcInterpreter {
     std::set<std::string> usedNames_;
     std::set<std::string> animationNames_;
     bool modelNameSeen_ = false;
+    std::map<std::string, std::size_t> lodReplacements_; // of the LOD being read: key -> index
+    std::set<std::string> lodRemovals_;                  // of the LOD being read
     std::optional<SourceLocation> firstModelBlock_;
     std::size_t modelBlocks_ = 0;
 };
@@ -808,7 +830,8 @@ std::optional<QcProject> readQcProject(const fs::path& qc, QcFileSystem& files,
     const QcPathResolver paths(project.rootDirectory, files);
     QcPreprocessed preprocessed = preprocessQc(paths, qc.filename().string(), files, own);
     project.filesRead = std::move(preprocessed.filesRead);
-    if (project.filesRead.empty() || own.errorLimitReached()) return std::nullopt;
+    if (project.filesRead.empty() || preprocessed.truncated || own.errorLimitReached())
+        return std::nullopt;
     if (!checkQcBraces(preprocessed.tokens, own)) return std::nullopt;
     QcInterpreter(project, paths, files, own).run(preprocessed.tokens);
     if (own.hasErrors()) return std::nullopt;

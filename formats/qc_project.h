@@ -28,10 +28,11 @@
 // QC037 empty $bodygroup, QC038 bad $texturegroup, QC039 stray arguments (warning), QC040 $lod
 // without switch value, QC041 second $shadowlod, QC042 $lod after $shadowlod, QC043
 // replacemodel/removemodel of an unknown model, QC044 too many LODs, QC045 LOD without a block,
-// QC046 unknown LOD option (warning), QC047 LOD switch points not increasing (warning), QC050
-// missing mesh SMD, QC051 missing animation (warning), QC052 missing physics SMD (warning), QC053
-// missing $includemodel target (warning), QC054 sequence without animation (warning), QC060 $model
-// blocks skipped (warning), QC061 commands not used (warning).
+// QC046 unknown LOD option (warning), QC047 LOD switch points not increasing (warning), QC048
+// second replacemodel of one model in a LOD (warning), QC050 missing mesh SMD, QC051 missing
+// animation (warning), QC052 missing physics SMD (warning), QC053 missing $includemodel target
+// (warning), QC054 sequence without animation (warning), QC060 $model blocks skipped (warning),
+// QC061 commands not used (warning).
 #pragma once
 
 #include "formats/diagnostics.h"

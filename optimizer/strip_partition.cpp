@@ -1,13 +1,17 @@
 // Bone-limited strip partition of a mesh's triangles for hardware skinning
 // (shared/spec/FORMATS.md).
 //
-// Partition (our own design): triangles are grouped into classes by their bone set. A greedy set
-// cover builds strips one at a time: start from a seed class, then repeatedly add the class whose
-// bones cover the most still-uncovered triangles per new bone, until the bone budget is spent. Each
-// triangle goes to the strip that covered it. A local search then moves single triangles to a
-// neighbouring strip (bone budget permitting) whenever that stores fewer vertices, and tries to
+// Our own design: triangles are grouped into classes by their bone set. A greedy set cover builds
+// strips one at a time: start from a seed class, then repeatedly add the class whose bones cover
+// the most still-uncovered triangles per new bone, until the bone budget is spent; each triangle
+// goes to the strip that covered it. A local search then moves single triangles, and whole fans
+// around a duplicated vertex, to a neighbouring strip (bone budget permitting) whenever that stores
+// fewer vertices (at equal count: when it shortens the border between strips), and tries to
 // dissolve small strips into the others. Several seeds run; the lowest cost wins, where
 // cost = stored vertices + kStripCost * strips (a strip is a draw call).
+// Measured alternative, rejected: ordering the whole mesh for the cache first and keeping that
+// order inside each strip gave higher ATVR than ordering each strip on its own (1.072 vs 1.066 on
+// the corpus character's dx80 LOD 0).
 #include "optimizer/strip_partition.h"
 
 #include <algorithm>

@@ -1,7 +1,9 @@
 // Triangle order for a FIFO post-transform vertex cache of the .vtx header's vertCacheSize.
 // Candidates: meshoptimizer's orders (Forsyth-style and Tipsify, Sander et al. 2007) and a FIFO-
 // aware greedy of our own (misses plus the cost of evicting still-needed vertices, as in Lin & Yu
-// 2006, "An efficient vertex cache reordering"); the one that simulates best (fifo_cache.h) wins.
+// 2006, "An efficient vertex cache reordering") under several weights, then a window search that
+// re-runs the greedy on stretches of the best order; the one that simulates best (fifo_cache.h)
+// wins.
 #pragma once
 
 #include <cstddef>
@@ -13,8 +15,8 @@ namespace vtxc {
 
 struct CacheOrderOptions {
     std::size_t cacheSize = 24;
-    // Up to this many triangles every candidate runs, plus a local search; up to 10 times as many,
-    // three greedy candidates; beyond, one. Each candidate costs a pass over the mesh.
+    // Up to this many triangles every candidate runs, plus the local searches; up to 10 times as
+    // many, three greedy candidates; beyond, one. Each candidate costs a pass over the mesh.
     std::size_t thoroughTriangleLimit = 20000;
 };
 

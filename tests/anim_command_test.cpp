@@ -174,6 +174,22 @@ TEST(AnimCommand, ContentRootOption) {
     EXPECT_NE(result.err.find("error[VMDL020]"), std::string::npos) << result.err;
 }
 
+TEST(AnimCommand, RefusesToReplaceASource) {
+    test::TempDir dir;
+    fs::copy(kData / "anims", dir / "anims");
+    test::writeText(dir / "model.vmdl",
+                    documentOf({"string m_Animationname = \"walk\"\n"
+                                "string m_Filepath = \"anims\\\\walk.smd\"\nint m_nStartframe = 2\n"
+                                "int m_nEndframe = 4\n"}));
+    const std::string before = test::readText(dir / "anims/walk.smd");
+    const auto result =
+        test::runVtxc({"anim", (dir / "model.vmdl").string(), "-o", (dir / "anims").string()});
+    EXPECT_EQ(result.exitStatus, 1);
+    EXPECT_NE(result.err.find("model.vmdl:4:1: error[VMDL033]"), std::string::npos) << result.err;
+    EXPECT_EQ(test::readText(dir / "anims/walk.smd"), before);
+    EXPECT_FALSE(fs::exists(dir / "anims/sequences.json"));
+}
+
 TEST(AnimCommand, UsageAndIoErrors) {
     test::TempDir dir;
     EXPECT_EQ(test::runVtxc({"anim", (kData / "full.vmdl").string()}).exitStatus, 1); // no -o

@@ -87,6 +87,15 @@ TEST(QcLexer, UnterminatedBlockCommentIsReportedWhereItOpens) {
     EXPECT_EQ(error->location.column, 3u);
 }
 
+TEST(QcLexer, StopsAtTheErrorLimit) {
+    CollectingSink sink;
+    std::string text;
+    for (int i = 0; i < 100; ++i)
+        text += "\"open\n";
+    lex(text, sink);
+    EXPECT_EQ(sink.errorCount(), DiagnosticSink::kErrorLimit);
+}
+
 TEST(QcLexer, UnclosedBraceNamesWhereItOpened) {
     CollectingSink sink;
     const auto tokens = lex("$lod 10\n{\n replacemodel a b\n$lod 20 { replacemodel a c }\n", sink);

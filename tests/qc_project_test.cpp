@@ -210,6 +210,17 @@ TEST_F(QcProjectTest, LodCommandsAreRecordedAndResolved) {
     EXPECT_EQ(meshForLod(*project, {1, 0}, 3).mesh->written, "other.smd");
 }
 
+TEST_F(QcProjectTest, ASecondReplacementOfOneModelInALodWins) {
+    auto project =
+        read(kHead + "$body b ref\n$lod 10 {\n replacemodel ref ref_lod1\n"
+                     " replacemodel \"ref.smd\" ref_lod2\n removemodel ref\n removemodel ref\n}\n");
+    ASSERT_TRUE(project) << all();
+    ASSERT_EQ(project->lods[1].replaceModels.size(), 1u);
+    EXPECT_EQ(project->lods[1].replaceModels[0].lodMesh.written, "ref_lod2");
+    EXPECT_EQ(project->lods[1].removeModels.size(), 1u);
+    expectAt("QC048", 5);
+}
+
 TEST_F(QcProjectTest, LodWithoutSwitchValueIsAnError) {
     EXPECT_FALSE(read(kHead + "$body b ref\n$lod\n{\n replacemodel ref ref_lod1\n}\n"));
     expectAt("QC040", 3);
@@ -635,6 +646,7 @@ TEST_F(QcProjectTest, ExponentialExpansionStopsAtTheBudget) {
     limits.maxTokens = 50'000;
     const QcPreprocessed out = preprocessQc(paths, "model.qc", files, sink, limits);
     EXPECT_NE(sink.find("QC025"), nullptr);
+    EXPECT_TRUE(out.truncated);
     EXPECT_LE(out.tokens.size(), 50'000u);
 }
 

@@ -1,0 +1,155 @@
+// `vtxc bench DIR [--save FILE.json] [--baseline FILE.json] [--tolerance PCT] [--threads N] [--quiet]`:
+// compiles every model in DIR, records quality and time, and compares against a baseline run.
+#include "cli/command.h"
+#include "cli/progress.h"
+#include "compiler/bench_run.h"
+#include "formats/file_io.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace vtxc::cli {
+
+namespace {
+struct BenchArguments {
+    std::string dir;
+    std::string save;
+    std::string baseline;
+    double tolerancePercent = 0.5;
+    int threads = 0;
+    bool quiet = false;
+};
+
+const char* kindName(BenchChange::Kind kind) {
+    switch (kind) {
+    case BenchChange::Kind::Improved: return "improved";
+    case BenchChange::Kind::Regressed: return "REGRESSED";
+    case BenchChange::Kind::WorseWithinTolerance: return "worse (within tolerance)";
+    }
+    return "";
+}
+
+std::string number(double v) {
+    char buffer[32];
+    if (v == std::floor(v) && std::fabs(v) < 1e15) std::snprintf(buffer, sizeof buffer, "%.0f", v);
+    else std::snprintf(buffer, sizeof buffer, "%.6f", v);
+    return buffer;
+}
+
+std::string percent(double v) {
+    if (std::isinf(v)) return "+inf%";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%+.2f%%", v);
+    return buffer;
+}
+
+void printRunSummary(const nlohmann::json& run) {
+    std::printf("%-60s %10s %8s %8s %8s %7s %7s\n", "model", "time ms", "tris", "stored", "strips", "ACMR",
+                "ATVR");
+    for (const auto& [name, model] : run["models"].items()) {
+        if (!model.value("ok", false)) {
+            std::printf("%-60s %10.1f  FAILED\n", name.c_str(), model["timeMs"].get<double>());
+            continue;
+        }
+        const auto& lod0 = model["variants"]["dx90"]["lods"][0];
+        std::printf("%-60s %10.1f %8d %8d %8d %7.3f %7.3f\n", name.c_str(), model["timeMs"].get<double>(),
+                    lod0["triangles"].get<int>(), lod0["storedVertices"].get<int>(), lod0["strips"].get<int>(),
+                    lod0["acmr"].get<double>(), lod0["atvr"].get<double>());
+    }
+}
+
+// Quiet: only what fails the run (regressions and missing models), so CI logs stay deterministic.
+void printComparison(const BenchComparison& comparison, double tolerancePercent, bool quiet) {
+    bool header = false;
+    for (const BenchChange& c : comparison.changes) {
+        if (quiet && c.kind != BenchChange::Kind::Regressed) continue;
+        if (!header)
+            std::printf("%-60s %-8s %-4s %-15s %14s %14s %9s  %s\n", "model", "variant", "LOD", "figure",
+                        "baseline", "now", "change", "status");
+        header = true;
+        std::printf("%-60s %-8s %-4s %-15s %14s %14s %9s  %s\n", c.model.c_str(), c.variant.c_str(),
+                    c.lod.c_str(), c.figure.c_str(), number(c.baseline).c_str(),
+                    c.now ? number(*c.now).c_str() : "missing", percent(c.changePercent).c_str(),
+                    kindName(c.kind));
+    }
+    for (const std::string& name : comparison.missingModels)
+        std::printf("REGRESSED: %s is in the baseline but did not compile now\n", name.c_str());
+    if (quiet) return;
+    for (const std::string& name : comparison.newModels)
+        std::printf("new model (not in the baseline): %s\n", name.c_str());
+    if (!comparison.times.empty()) {
+        std::printf("\n%-60s %12s %12s %9s  (time is reported, never a regression)\n", "model",
+                    "baseline ms", "now ms", "change");
+        for (const BenchTime& t : comparison.times)
+            std::printf("%-60s %12.1f %12.1f %9s\n", t.model.c_str(), t.baselineMs, t.nowMs,
+                        percent(t.baselineMs > 0 ? (t.nowMs - t.baselineMs) / t.baselineMs * 100.0 : 0).c_str());
+    }
+    std::printf("\n%s (tolerance %.2f%%)\n",
+                comparison.regressed() ? "quality REGRESSED against the baseline" : "no quality regression",
+                tolerancePercent);
+}
+
+std::optional<nlohmann::json> readBaseline(const std::string& path, DiagnosticSink& sink) {
+    const auto bytes = readWholeFile(path, sink);
+    if (!bytes) return std::nullopt;
+    auto json = nlohmann::json::parse(bytes->begin(), bytes->end(), nullptr, false);
+    if (json.is_discarded() || !json.is_object() || !json["models"].is_object()) {
+        sink.error("BENCH002", {path}, "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
+        return std::nullopt;
+    }
+    return json;
+}
+
+void runBenchCommand(const BenchArguments& args, CommandContext& context) {
+    // Compile warnings are `vtxc compile`'s business; a bench shows errors only.
+    StderrSink sink(/*quiet=*/true);
+    std::optional<nlohmann::json> baseline;
+    if (!args.baseline.empty() && !(baseline = readBaseline(args.baseline, sink))) {
+        context.exitStatus = exitStatusOf(sink);
+        return;
+    }
+    const auto models = discoverBenchModels(args.dir, sink);
+    if (sink.hasErrors()) {
+        context.exitStatus = exitStatusOf(sink);
+        return;
+    }
+    ProgressBar bar("bench", args.quiet);
+    BenchRunOptions options;
+    options.compile.threads = args.threads;
+    options.progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
+    const nlohmann::json run = runBench(models, options, sink);
+    bar.update(models.size(), models.size());
+    if (!args.save.empty()) {
+        const std::string text = run.dump(2) + "\n";
+        writeFileAtomically(args.save, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
+    }
+    if (!args.quiet) printRunSummary(run);
+    if (baseline) {
+        const BenchComparison comparison = compareBench(*baseline, run, args.tolerancePercent);
+        if (!args.quiet) std::printf("\n");
+        printComparison(comparison, args.tolerancePercent, args.quiet);
+        if (comparison.regressed()) {
+            context.exitStatus = static_cast<int>(ExitCode::QualityRegression);
+            return;
+        }
+    }
+    context.exitStatus = exitStatusOf(sink);
+}
+} // namespace
+
+void addBenchCommand(CLI::App& app, CommandContext& context) {
+    auto args = std::make_shared<BenchArguments>();
+    auto* sub = app.add_subcommand("bench", "Compile every model in a folder, record quality and time, and "
+                                            "compare against a baseline (exit 5 on a quality regression)");
+    sub->add_option("DIR", args->dir, "folder of models (QC files, or reference SMDs)")->required();
+    sub->add_option("--save", args->save, "write this run as JSON");
+    sub->add_option("--baseline", args->baseline, "a run saved with --save to compare against");
+    sub->add_option("--tolerance", args->tolerancePercent, "allowed growth of a quality figure, percent")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1e6));
+    sub->add_option("--threads", args->threads, "worker threads per compile (0: all cores)");
+    sub->add_flag("--quiet", args->quiet, "no progress; print only errors and regressions");
+    sub->callback([args, &context] { runBenchCommand(*args, context); });
+}
+
+} // namespace vtxc::cli
