@@ -2,6 +2,7 @@
 // parses the command line into a project and options, runs the compile, prints a short summary.
 #include "cli/command.h"
 #include "cli/model_arguments.h"
+#include "cli/progress.h"
 #include "compiler/compile.h"
 #include "formats/file_io.h"
 
@@ -64,6 +65,8 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
         context.exitStatus = exitStatusOf(sink);
         return;
     }
+    ProgressBar bar("compiling", args.quiet);
+    options.progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
     auto output = compileProject(*project, options, sink);
     if (output && !args.report.empty()) {
         const std::string text = output->report.dump(2) + "\n";

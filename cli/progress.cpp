@@ -21,6 +21,9 @@ void ProgressBar::update(std::size_t done, std::size_t total) {
     const int filled = static_cast<int>(width * done / total);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    // Work that ends within a second needs no bar; it would only flicker.
+    if (seconds < 1.0 && done < total) return;
+    if (seconds < 1.0 && !drawn_) return;
     std::fprintf(stderr, "\r%s [%.*s%*s] %zu/%zu %.1fs", label_.c_str(), filled,
                  "##############################", width - filled, "", done, total, seconds);
     std::fflush(stderr);

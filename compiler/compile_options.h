@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,8 @@ struct CompileOptions {
     float lodNormalAngleDegrees = 5.0f;
     std::optional<std::int32_t> checksum; // default: derived from the output content
     int threads = 0;                      // 0: as many as the machine has
+    // Called from worker threads as strip building advances (done, total); must be thread-safe.
+    std::function<void(std::size_t, std::size_t)> progress;
 
     HardwareParameters parametersFor(VtxVariant variant) const;
 };

@@ -7,6 +7,8 @@
 
 #include <tbb/parallel_for.h>
 
+#include <atomic>
+
 namespace vtxc {
 
 namespace {
@@ -50,6 +52,7 @@ std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
 
     std::vector<std::optional<std::vector<StripGroup>>> results(tasks.size());
     std::vector<CollectingSink> sinks(tasks.size());
+    std::atomic<std::size_t> done{0};
     tbb::parallel_for(std::size_t(0), tasks.size(), [&](std::size_t i) {
         const MeshTask& task = tasks[i];
         const HardwareParameters p = options.parametersFor(options.variants[task.variant]);
@@ -58,6 +61,7 @@ std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
         for (const ModelVertex& vertex : task.mesh->vertices) weights.push_back(vertex.weights);
         results[i] = buildStripGroups(task.mesh->lodIndices[task.lod], weights,
                                       limitsFor(p, project.staticProp), sinks[i]);
+        if (options.progress) options.progress(++done, tasks.size());
     });
     bool ok = true;
     for (std::size_t i = 0; i < tasks.size(); ++i) {
