@@ -1,6 +1,7 @@
 // The whole compile (SMD file in, .vvd and three .vtx variants out, in memory) and the file writing
 // on a generated skinned SMD of 100k triangles and 50 bones. items_per_second counts triangles;
-// counters give dx90 LOD 0 ACMR/ATVR (FIFO of 24, emptied per strip: the compile issue's definition).
+// counters give dx90 LOD 0 ACMR/ATVR (FIFO of 24, emptied per strip: the compile issue's
+// definition).
 #include "compiler/compile.h"
 #include "formats/smd_synthesis.h"
 #include "formats/vtx.h"
@@ -50,7 +51,8 @@ std::optional<vtxc::CompileOutput> compileSynthetic() {
 
 void setQualityCounters(benchmark::State& state, const vtxc::CompileOutput& output) {
     const auto& lod0 = output.report["variants"]["dx90"]["lods"][0];
-    state.SetItemsProcessed(std::int64_t(state.iterations()) * lod0["triangles"].get<std::int64_t>());
+    state.SetItemsProcessed(std::int64_t(state.iterations()) *
+                            lod0["triangles"].get<std::int64_t>());
     state.counters["acmr"] = lod0["acmr"].get<double>();
     state.counters["atvr"] = lod0["atvr"].get<double>();
 }

@@ -1,5 +1,6 @@
-// `vtxc bench DIR [--save FILE.json] [--baseline FILE.json] [--tolerance PCT] [--threads N] [--quiet]`:
-// compiles every model in DIR, records quality and time, and compares against a baseline run.
+// `vtxc bench DIR [--save FILE.json] [--baseline FILE.json] [--tolerance PCT] [--threads N]
+// [--quiet]`: compiles every model in DIR, records quality and time, and compares against a
+// baseline run.
 #include "cli/command.h"
 #include "cli/progress.h"
 #include "compiler/bench_run.h"
@@ -22,17 +23,21 @@ struct BenchArguments {
 
 const char* kindName(BenchChange::Kind kind) {
     switch (kind) {
-    case BenchChange::Kind::Improved: return "improved";
-    case BenchChange::Kind::Regressed: return "REGRESSED";
-    case BenchChange::Kind::WorseWithinTolerance: return "worse (within tolerance)";
+    case BenchChange::Kind::Improved:
+        return "improved";
+    case BenchChange::Kind::Regressed:
+        return "REGRESSED";
+    case BenchChange::Kind::WorseWithinTolerance:
+        return "worse (within tolerance)";
     }
     return "";
 }
 
-std::string number(double v) {
+// Counts (vertices, strips, bytes) as integers, ratios (ACMR, ATVR) with six decimals.
+std::string number(double v, const std::string& figure) {
     char buffer[32];
-    if (v == std::floor(v) && std::fabs(v) < 1e15) std::snprintf(buffer, sizeof buffer, "%.0f", v);
-    else std::snprintf(buffer, sizeof buffer, "%.6f", v);
+    const bool ratio = figure == "acmr" || figure == "atvr";
+    std::snprintf(buffer, sizeof buffer, ratio ? "%.6f" : "%.0f", v);
     return buffer;
 }
 
@@ -44,16 +49,17 @@ std::string percent(double v) {
 }
 
 void printRunSummary(const nlohmann::json& run) {
-    std::printf("%-60s %10s %8s %8s %8s %7s %7s\n", "model", "time ms", "tris", "stored", "strips", "ACMR",
-                "ATVR");
+    std::printf("%-60s %10s %8s %8s %8s %7s %7s\n", "model", "time ms", "tris", "stored", "strips",
+                "ACMR", "ATVR");
     for (const auto& [name, model] : run["models"].items()) {
         if (!model.value("ok", false)) {
             std::printf("%-60s %10.1f  FAILED\n", name.c_str(), model["timeMs"].get<double>());
             continue;
         }
         const auto& lod0 = model["variants"]["dx90"]["lods"][0];
-        std::printf("%-60s %10.1f %8d %8d %8d %7.3f %7.3f\n", name.c_str(), model["timeMs"].get<double>(),
-                    lod0["triangles"].get<int>(), lod0["storedVertices"].get<int>(), lod0["strips"].get<int>(),
+        std::printf("%-60s %10.1f %8d %8d %8d %7.3f %7.3f\n", name.c_str(),
+                    model["timeMs"].get<double>(), lod0["triangles"].get<int>(),
+                    lod0["storedVertices"].get<int>(), lod0["strips"].get<int>(),
                     lod0["acmr"].get<double>(), lod0["atvr"].get<double>());
     }
 }
@@ -64,13 +70,13 @@ void printComparison(const BenchComparison& comparison, double tolerancePercent,
     for (const BenchChange& c : comparison.changes) {
         if (quiet && c.kind != BenchChange::Kind::Regressed) continue;
         if (!header)
-            std::printf("%-60s %-8s %-4s %-15s %14s %14s %9s  %s\n", "model", "variant", "LOD", "figure",
-                        "baseline", "now", "change", "status");
+            std::printf("%-60s %-8s %-4s %-15s %14s %14s %9s  %s\n", "model", "variant", "LOD",
+                        "figure", "baseline", "now", "change", "status");
         header = true;
         std::printf("%-60s %-8s %-4s %-15s %14s %14s %9s  %s\n", c.model.c_str(), c.variant.c_str(),
-                    c.lod.c_str(), c.figure.c_str(), number(c.baseline).c_str(),
-                    c.now ? number(*c.now).c_str() : "missing", percent(c.changePercent).c_str(),
-                    kindName(c.kind));
+                    c.lod.c_str(), c.figure.c_str(), number(c.baseline, c.figure).c_str(),
+                    c.now ? number(*c.now, c.figure).c_str() : "missing",
+                    percent(c.changePercent).c_str(), kindName(c.kind));
     }
     for (const std::string& name : comparison.missingModels)
         std::printf("REGRESSED: %s is in the baseline but did not compile now\n", name.c_str());
@@ -81,11 +87,14 @@ void printComparison(const BenchComparison& comparison, double tolerancePercent,
         std::printf("\n%-60s %12s %12s %9s  (time is reported, never a regression)\n", "model",
                     "baseline ms", "now ms", "change");
         for (const BenchTime& t : comparison.times)
-            std::printf("%-60s %12.1f %12.1f %9s\n", t.model.c_str(), t.baselineMs, t.nowMs,
-                        percent(t.baselineMs > 0 ? (t.nowMs - t.baselineMs) / t.baselineMs * 100.0 : 0).c_str());
+            std::printf(
+                "%-60s %12.1f %12.1f %9s\n", t.model.c_str(), t.baselineMs, t.nowMs,
+                percent(t.baselineMs > 0 ? (t.nowMs - t.baselineMs) / t.baselineMs * 100.0 : 0)
+                    .c_str());
     }
     std::printf("\n%s (tolerance %.2f%%)\n",
-                comparison.regressed() ? "quality REGRESSED against the baseline" : "no quality regression",
+                comparison.regressed() ? "quality REGRESSED against the baseline"
+                                       : "no quality regression",
                 tolerancePercent);
 }
 
@@ -94,7 +103,8 @@ std::optional<nlohmann::json> readBaseline(const std::string& path, DiagnosticSi
     if (!bytes) return std::nullopt;
     auto json = nlohmann::json::parse(bytes->begin(), bytes->end(), nullptr, false);
     if (json.is_discarded() || !json.is_object() || !json["models"].is_object()) {
-        sink.error("BENCH002", {path}, "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
+        sink.error("BENCH002", {path},
+                   "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
         return std::nullopt;
     }
     return json;
@@ -139,12 +149,14 @@ void runBenchCommand(const BenchArguments& args, CommandContext& context) {
 
 void addBenchCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<BenchArguments>();
-    auto* sub = app.add_subcommand("bench", "Compile every model in a folder, record quality and time, and "
-                                            "compare against a baseline (exit 5 on a quality regression)");
+    auto* sub =
+        app.add_subcommand("bench", "Compile every model in a folder, record quality and time, and "
+                                    "compare against a baseline (exit 5 on a quality regression)");
     sub->add_option("DIR", args->dir, "folder of models (QC files, or reference SMDs)")->required();
     sub->add_option("--save", args->save, "write this run as JSON");
     sub->add_option("--baseline", args->baseline, "a run saved with --save to compare against");
-    sub->add_option("--tolerance", args->tolerancePercent, "allowed growth of a quality figure, percent")
+    sub->add_option("--tolerance", args->tolerancePercent,
+                    "allowed growth of a quality figure, percent")
         ->capture_default_str()
         ->check(CLI::Range(0.0, 1e6));
     sub->add_option("--threads", args->threads, "worker threads per compile (0: all cores)");

@@ -24,7 +24,8 @@ const char* const kQualityFigures[] = {"acmr", "atvr", "storedVertices", "strips
 
 std::string lowerExtension(const fs::path& path) {
     std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     return ext;
 }
 
@@ -48,13 +49,15 @@ std::string relativeName(const fs::path& path, const fs::path& root) {
 std::vector<fs::path> sortedEntries(const fs::path& dir) {
     std::vector<fs::path> entries;
     std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) entries.push_back(entry.path());
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        entries.push_back(entry.path());
     std::sort(entries.begin(), entries.end());
     return entries;
 }
 
 // SMD models of one folder without a QC: references without a `_lodN` suffix, each with its LODs.
-void addSmdModels(const std::vector<fs::path>& smds, const fs::path& root, std::vector<BenchModel>& out) {
+void addSmdModels(const std::vector<fs::path>& smds, const fs::path& root,
+                  std::vector<BenchModel>& out) {
     static const std::regex lodSuffix(R"((.*)_lod([0-9]+))", std::regex::icase);
     std::vector<fs::path> references;
     std::map<std::string, std::vector<std::pair<int, fs::path>>> lodsOf; // base stem -> (N, file)
@@ -80,19 +83,25 @@ void discoverIn(const fs::path& dir, const fs::path& root, std::vector<BenchMode
     std::vector<fs::path> qcs, smds, subdirs;
     for (const fs::path& entry : entries) {
         std::error_code ec;
-        if (fs::is_directory(entry, ec)) subdirs.push_back(entry);
-        else if (lowerExtension(entry) == ".qc") qcs.push_back(entry);
-        else if (lowerExtension(entry) == ".smd") smds.push_back(entry);
+        if (fs::is_directory(entry, ec))
+            subdirs.push_back(entry);
+        else if (lowerExtension(entry) == ".qc")
+            qcs.push_back(entry);
+        else if (lowerExtension(entry) == ".smd")
+            smds.push_back(entry);
     }
-    for (const fs::path& qc : qcs) out.push_back({relativeName(qc, root), qc, true, {}});
+    for (const fs::path& qc : qcs)
+        out.push_back({relativeName(qc, root), qc, true, {}});
     if (qcs.empty()) addSmdModels(smds, root, out);
-    for (const fs::path& sub : subdirs) discoverIn(sub, root, out);
+    for (const fs::path& sub : subdirs)
+        discoverIn(sub, root, out);
 }
 
 nlohmann::json lodFigures(const nlohmann::json& lod) {
     nlohmann::json j;
     j["triangles"] = lod["triangles"];
-    for (const char* figure : kQualityFigures) j[figure] = lod[figure];
+    for (const char* figure : kQualityFigures)
+        j[figure] = lod[figure];
     return j;
 }
 
@@ -104,15 +113,18 @@ nlohmann::json modelFigures(const CompileOutput& output) {
     nlohmann::json variants = nlohmann::json::object();
     for (const auto& [variant, figures] : output.report["variants"].items()) {
         nlohmann::json lods = nlohmann::json::array();
-        for (const nlohmann::json& lod : figures["lods"]) lods.push_back(lodFigures(lod));
+        for (const nlohmann::json& lod : figures["lods"])
+            lods.push_back(lodFigures(lod));
         variants[variant] = {{"lods", lods}};
     }
     return {{"ok", true}, {"bytes", bytes}, {"variants", variants}};
 }
 
-std::optional<CompileOutput> compileBenchModel(const BenchModel& model, const CompileOptions& options,
-                                               DiagnosticSink& sink) {
-    if (!model.fromQc) return compileProject(projectFromSmds(model.source, model.lods, std::nullopt), options, sink);
+std::optional<CompileOutput>
+compileBenchModel(const BenchModel& model, const CompileOptions& options, DiagnosticSink& sink) {
+    if (!model.fromQc)
+        return compileProject(projectFromSmds(model.source, model.lods, std::nullopt), options,
+                              sink);
     const auto project = readQcModelProject(model.source, sink);
     if (!project) return std::nullopt;
     return compileProject(*project, options, sink);
@@ -123,8 +135,8 @@ std::optional<CompileOutput> compileBenchModel(const BenchModel& model, const Co
 std::vector<BenchModel> discoverBenchModels(const fs::path& dir, DiagnosticSink& sink) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-        sink.error("BENCH001", {dir.string()}, "not a folder; give the folder that holds the models to bench",
-                   ExitCode::Io);
+        sink.error("BENCH001", {dir.string()},
+                   "not a folder; give the folder that holds the models to bench", ExitCode::Io);
         return {};
     }
     std::vector<BenchModel> models;
@@ -138,7 +150,8 @@ nlohmann::json runBench(const std::vector<BenchModel>& models, const BenchRunOpt
     for (std::size_t i = 0; i < models.size(); ++i) {
         const auto start = std::chrono::steady_clock::now();
         const auto output = compileBenchModel(models[i], options.compile, sink);
-        const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+        const std::chrono::duration<double, std::milli> elapsed =
+            std::chrono::steady_clock::now() - start;
         nlohmann::json figures = output ? modelFigures(*output) : nlohmann::json{{"ok", false}};
         figures["timeMs"] = std::round(elapsed.count() * 1000.0) / 1000.0;
         run[models[i].name] = figures;
@@ -148,14 +161,16 @@ nlohmann::json runBench(const std::vector<BenchModel>& models, const BenchRunOpt
 }
 
 bool BenchComparison::regressed() const {
-    return !missingModels.empty() || std::any_of(changes.begin(), changes.end(), [](const BenchChange& c) {
-               return c.kind == BenchChange::Kind::Regressed;
-           });
+    return !missingModels.empty() ||
+           std::any_of(changes.begin(), changes.end(),
+                       [](const BenchChange& c) { return c.kind == BenchChange::Kind::Regressed; });
 }
 
 namespace {
 
-bool modelOk(const nlohmann::json& model) { return model.is_object() && model.value("ok", false); }
+bool modelOk(const nlohmann::json& model) {
+    return model.is_object() && model.value("ok", false);
+}
 
 void compareFigure(BenchChange change, const nlohmann::json& nowValue, double tolerancePercent,
                    std::vector<BenchChange>& out) {
@@ -170,9 +185,10 @@ void compareFigure(BenchChange change, const nlohmann::json& nowValue, double to
     if (now == change.baseline) return;
     change.changePercent = change.baseline == 0 ? std::numeric_limits<double>::infinity()
                                                 : (now - change.baseline) / change.baseline * 100.0;
-    change.kind = now < change.baseline               ? BenchChange::Kind::Improved
-                  : change.changePercent > tolerancePercent ? BenchChange::Kind::Regressed
-                                                            : BenchChange::Kind::WorseWithinTolerance;
+    change.kind = now < change.baseline ? BenchChange::Kind::Improved
+                  : change.changePercent > tolerancePercent
+                      ? BenchChange::Kind::Regressed
+                      : BenchChange::Kind::WorseWithinTolerance;
     out.push_back(change);
 }
 
@@ -195,12 +211,14 @@ void compareModel(const std::string& name, const nlohmann::json& before, const n
         if (!lodsBefore.is_array()) continue;
         for (std::size_t lod = 0; lod < lodsBefore.size(); ++lod) {
             static const nlohmann::json null;
-            const nlohmann::json& lodNow = lodsNow.is_array() && lod < lodsNow.size() ? lodsNow[lod] : null;
+            const nlohmann::json& lodNow =
+                lodsNow.is_array() && lod < lodsNow.size() ? lodsNow[lod] : null;
             for (const char* figure : kQualityFigures) {
                 const nlohmann::json& value = member(lodsBefore[lod], figure);
                 if (!value.is_number()) continue;
-                compareFigure({name, variant, std::to_string(lod), figure, value.get<double>(), {}, 0, {}},
-                              member(lodNow, figure), tolerancePercent, out);
+                compareFigure(
+                    {name, variant, std::to_string(lod), figure, value.get<double>(), {}, 0, {}},
+                    member(lodNow, figure), tolerancePercent, out);
             }
         }
     }
@@ -222,10 +240,12 @@ BenchComparison compareBench(const nlohmann::json& baseline, const nlohmann::jso
         }
         compareModel(name, before, current, tolerancePercent, result.changes);
         if (before.contains("timeMs") && current.contains("timeMs"))
-            result.times.push_back({name, before["timeMs"].get<double>(), current["timeMs"].get<double>()});
+            result.times.push_back(
+                {name, before["timeMs"].get<double>(), current["timeMs"].get<double>()});
     }
     for (const auto& [name, current] : modelsNow.items())
-        if (!modelsBefore.is_object() || !modelsBefore.contains(name)) result.newModels.push_back(name);
+        if (!modelsBefore.is_object() || !modelsBefore.contains(name))
+            result.newModels.push_back(name);
     return result;
 }
 

@@ -18,16 +18,16 @@ namespace vtxc {
 
 // One model found in the bench folder: a QC, or a reference SMD with its `_lodN` SMDs.
 struct BenchModel {
-    std::string name;                  // the source path relative to the bench folder, '/'-separated
-    std::filesystem::path source;      // the QC or the reference SMD
+    std::string name;             // the source path relative to the bench folder, '/'-separated
+    std::filesystem::path source; // the QC or the reference SMD
     bool fromQc = false;
-    std::vector<LodArgument> lods;     // SMD models: the `_lodN` files, switch point 10 * N
+    std::vector<LodArgument> lods; // SMD models: the `_lodN` files, switch point 10 * N
 };
 
-// Walks `dir` (recursively, in name order). A folder with .qc files gives one model per QC; a folder
-// with SMDs but no QC gives one model per reference SMD (an SMD with a `triangles` section) whose
-// name has no `_lodN` suffix; `NAME_lodN.smd` beside `NAME.smd` is its LOD N. Reports BENCH001 when
-// `dir` is not a folder.
+// Walks `dir` (recursively, in name order). A folder with .qc files gives one model per QC; a
+// folder with SMDs but no QC gives one model per reference SMD (an SMD with a `triangles` section)
+// whose name has no `_lodN` suffix; `NAME_lodN.smd` beside `NAME.smd` is its LOD N. Reports
+// BENCH001 when `dir` is not a folder.
 std::vector<BenchModel> discoverBenchModels(const std::filesystem::path& dir, DiagnosticSink& sink);
 
 struct BenchRunOptions {
@@ -62,7 +62,7 @@ struct BenchTime {
 };
 
 struct BenchComparison {
-    std::vector<BenchChange> changes;      // quality figures that changed, in model/variant/LOD order
+    std::vector<BenchChange> changes; // quality figures that changed, in model/variant/LOD order
     std::vector<std::string> missingModels; // in the baseline, not compiled now: regressions
     std::vector<std::string> newModels;     // compiled now, not in the baseline
     std::vector<BenchTime> times;           // reported, never a regression

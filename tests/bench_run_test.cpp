@@ -13,7 +13,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kArm = std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd";
-const char* const kAnimation = "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n";
+const char* const kAnimation =
+    "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n";
 
 // Two SMD models: arm (with arm_lod1 and an animation beside it) and a generated tube.
 void makeModels(const test::TempDir& dir) {
@@ -62,7 +63,8 @@ TEST(BenchRun, RecordsFiguresPerVariantAndLodAndAFailedModelGoesOn) {
     test::TempDir dir;
     makeModels(dir);
     fs::create_directories(dir / "broken");
-    test::writeText(dir / "broken/broken.smd", "version 1\nnodes\nend\ntriangles\nmat\n0 1 2\nend\n");
+    test::writeText(dir / "broken/broken.smd",
+                    "version 1\nnodes\nend\ntriangles\nmat\n0 1 2\nend\n");
     CollectingSink sink;
     const auto run = runBench(discoverBenchModels(dir.path(), sink), {}, sink);
     EXPECT_TRUE(sink.hasErrors());
@@ -80,9 +82,14 @@ TEST(BenchRun, RecordsFiguresPerVariantAndLodAndAFailedModelGoesOn) {
 TEST(BenchRun, ComparisonSortsChangesAndAppliesTheTolerance) {
     const nlohmann::json before = {
         {"models",
-         {{"m", {{"ok", true}, {"timeMs", 5.0}, {"bytes", {{"vvd", 1000}}},
-                 {"variants", {{"dx90", {{"lods", {{{"acmr", 1.0}, {"atvr", 1.0}, {"storedVertices", 100},
-                                                    {"strips", 2}}}}}}}}}},
+         {{"m",
+           {{"ok", true},
+            {"timeMs", 5.0},
+            {"bytes", {{"vvd", 1000}}},
+            {"variants",
+             {{"dx90",
+               {{"lods",
+                 {{{"acmr", 1.0}, {"atvr", 1.0}, {"storedVertices", 100}, {"strips", 2}}}}}}}}}},
           {"gone", {{"ok", true}}},
           {"failedBefore", {{"ok", false}}}}}};
     nlohmann::json now = before;
@@ -125,7 +132,8 @@ TEST(BenchCli, ASavedRunMatchesItselfAndADoctoredBaselineExitsFive) {
     atvr = atvr.get<double>() * 0.9;
     const std::string doctored = (out / "doctored.json").string();
     test::writeText(doctored, json.dump(2));
-    const auto regressed = test::runVtxc({"bench", models.path().string(), "--baseline", doctored, "--quiet"});
+    const auto regressed =
+        test::runVtxc({"bench", models.path().string(), "--baseline", doctored, "--quiet"});
     EXPECT_EQ(regressed.exitStatus, 5) << regressed.out << regressed.err;
     const auto row = regressed.out.find("tube/tube.smd");
     ASSERT_NE(row, std::string::npos) << regressed.out;
@@ -136,10 +144,14 @@ TEST(BenchCli, ASavedRunMatchesItselfAndADoctoredBaselineExitsFive) {
     EXPECT_NE(line.find("REGRESSED"), std::string::npos) << line;
 
     // 11% worse passes a 20% tolerance, fails a 10% one.
-    EXPECT_EQ(test::runVtxc({"bench", models.path().string(), "--baseline", doctored, "--tolerance", "20",
-                             "--quiet"}).exitStatus, 0);
-    EXPECT_EQ(test::runVtxc({"bench", models.path().string(), "--baseline", doctored, "--tolerance", "10",
-                             "--quiet"}).exitStatus, 5);
+    EXPECT_EQ(test::runVtxc({"bench", models.path().string(), "--baseline", doctored, "--tolerance",
+                             "20", "--quiet"})
+                  .exitStatus,
+              0);
+    EXPECT_EQ(test::runVtxc({"bench", models.path().string(), "--baseline", doctored, "--tolerance",
+                             "10", "--quiet"})
+                  .exitStatus,
+              5);
 }
 
 TEST(BenchCli, AModelMissingFromTheFolderIsARegression) {
@@ -147,19 +159,22 @@ TEST(BenchCli, AModelMissingFromTheFolderIsARegression) {
     makeModels(models);
     test::TempDir out;
     const std::string saved = (out / "run.json").string();
-    ASSERT_EQ(test::runVtxc({"bench", models.path().string(), "--save", saved, "--quiet"}).exitStatus, 0);
+    ASSERT_EQ(
+        test::runVtxc({"bench", models.path().string(), "--save", saved, "--quiet"}).exitStatus, 0);
     fs::remove_all(models / "tube");
-    const auto result = test::runVtxc({"bench", models.path().string(), "--baseline", saved, "--quiet"});
+    const auto result =
+        test::runVtxc({"bench", models.path().string(), "--baseline", saved, "--quiet"});
     EXPECT_EQ(result.exitStatus, 5);
-    EXPECT_NE(result.out.find("REGRESSED: tube/tube.smd is in the baseline"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("REGRESSED: tube/tube.smd is in the baseline"), std::string::npos)
+        << result.out;
 }
 
 TEST(BenchCli, AnUnreadableBaselineIsReported) {
     test::TempDir models;
     makeModels(models);
     test::writeText(models / "bad.json", "{\"not\": 1}");
-    const auto result =
-        test::runVtxc({"bench", models.path().string(), "--baseline", (models / "bad.json").string()});
+    const auto result = test::runVtxc(
+        {"bench", models.path().string(), "--baseline", (models / "bad.json").string()});
     EXPECT_EQ(result.exitStatus, 3);
     EXPECT_NE(result.err.find("BENCH002"), std::string::npos) << result.err;
 }
