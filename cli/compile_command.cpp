@@ -42,10 +42,11 @@ void printSummary(const CompileOutput& output, const std::string& base) {
                 output.vvd.vertices.size(), output.vvd.numLODs, output.checksum);
     for (const VtxAssembly& v : output.vtx) {
         const auto& lod0 = output.report["variants"][variantName(v.variant)]["lods"][0];
-        std::printf("wrote %s.%s.vtx  LOD0: %d tris, %d verts stored, %d strips, ACMR %.3f, ATVR %.3f\n",
-                    base.c_str(), variantName(v.variant), lod0["triangles"].get<int>(),
-                    lod0["storedVertices"].get<int>(), lod0["strips"].get<int>(),
-                    lod0["acmr"].get<double>(), lod0["atvr"].get<double>());
+        std::printf(
+            "wrote %s.%s.vtx  LOD0: %d tris, %d verts stored, %d strips, ACMR %.3f, ATVR %.3f\n",
+            base.c_str(), variantName(v.variant), lod0["triangles"].get<int>(),
+            lod0["storedVertices"].get<int>(), lod0["strips"].get<int>(),
+            lod0["acmr"].get<double>(), lod0["atvr"].get<double>());
     }
     std::printf("wrote %s.layout.json\n", base.c_str());
 }
@@ -73,9 +74,10 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
         writeFileAtomically(args.report, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
     }
     // A QC names its output ($modelname); -o is then the root the game's models/ folder lies in.
-    const std::string base = isQcInput(args.model)
-                                 ? (std::filesystem::path(args.output) / "models" / project->name).string()
-                                 : args.output;
+    const std::string base =
+        isQcInput(args.model)
+            ? (std::filesystem::path(args.output) / "models" / project->name).string()
+            : args.output;
     if (output && !sink.hasErrors() && writeCompileOutput(*output, base, sink) && !args.quiet)
         printSummary(*output, base);
     context.exitStatus = exitStatusOf(sink);
@@ -84,37 +86,50 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
 
 void addCompileCommand(CLI::App& app, CommandContext& context) {
     auto args = std::make_shared<CompileArguments>();
-    auto* sub = app.add_subcommand("compile", "Compile a reference SMD (and LOD SMDs) or a QC project into "
-                                              ".vvd and .vtx (dx90, dx80, sw) files");
+    auto* sub =
+        app.add_subcommand("compile", "Compile a reference SMD (and LOD SMDs) or a QC project into "
+                                      ".vvd and .vtx (dx90, dx80, sw) files");
     addModelArguments(sub, args->model);
     sub->add_option("-o,--output", args->output,
-                    "output base path OUT/NAME (for a QC: the root folder; files go to ROOT/models/<$modelname>)")
+                    "output base path OUT/NAME (for a QC: the root folder; files go to "
+                    "ROOT/models/<$modelname>)")
         ->required();
     auto& o = args->options;
     sub->add_option("--vert-cache-size", o.vertCacheSize, "dx90/dx80 vertex cache size (FIFO)")
-        ->capture_default_str()->check(CLI::Range(1, 1024));
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1024));
     sub->add_option("--bones-per-strip", o.bonesPerStrip, "dx90 bones per strip")
-        ->capture_default_str()->check(CLI::Range(9, 512));
+        ->capture_default_str()
+        ->check(CLI::Range(9, 512));
     sub->add_option("--dx80-bones-per-strip", o.dx80BonesPerStrip, "dx80 bones per strip")
-        ->capture_default_str()->check(CLI::Range(9, 512));
-    sub->add_option("--variants", args->variants, "which .vtx files to write")->capture_default_str();
+        ->capture_default_str()
+        ->check(CLI::Range(9, 512));
+    sub->add_option("--variants", args->variants, "which .vtx files to write")
+        ->capture_default_str();
     sub->add_option("--weight-threshold", o.weightThreshold, "drop bone weights under this")
-        ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1.0));
     sub->add_option("--normal-angle", o.normalAngleDegrees, "welding tolerance of normals, degrees")
-        ->capture_default_str()->check(CLI::Range(0.0, 180.0));
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 180.0));
     sub->add_option("--lod-position-tolerance", o.lodPositionTolerance,
                     "a LOD vertex this close to an existing vertex reuses it (model units)")
-        ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1.0));
     sub->add_option("--lod-uv-tolerance", o.lodUvTolerance,
                     "and whose UV differs by no more than this")
-        ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1.0));
     sub->add_option("--lod-normal-angle", o.lodNormalAngleDegrees,
                     "and whose normal is within this angle (degrees)")
-        ->capture_default_str()->check(CLI::Range(0.0, 180.0));
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 180.0));
     sub->add_option("--checksum", args->checksum, "checksum for all files (default: from content)")
-        ->check(CLI::Range(static_cast<std::int64_t>(INT32_MIN), static_cast<std::int64_t>(INT32_MAX)))
+        ->check(
+            CLI::Range(static_cast<std::int64_t>(INT32_MIN), static_cast<std::int64_t>(INT32_MAX)))
         ->each([args](const std::string&) { args->checksumGiven = true; });
-    sub->add_option("--threads", o.threads, "worker threads (0: all cores)")->check(CLI::Range(0, 1024));
+    sub->add_option("--threads", o.threads, "worker threads (0: all cores)")
+        ->check(CLI::Range(0, 1024));
     sub->add_option("--report", args->report, "write quality figures (JSON) to this file");
     sub->add_flag("--quiet", args->quiet, "print errors only");
     sub->callback([args, &context] { runCompile(*args, context); });

@@ -1,5 +1,6 @@
-// `vtxc inspect FILE|MODEL [--json]`: shows what is inside an .smd, .vvd, .vtx or .mdl, or a whole model.
-// Dispatches on the file's extension; a path with none of these is taken as a model's base path.
+// `vtxc inspect FILE|MODEL [--json]`: shows what is inside an .smd, .vvd, .vtx or .mdl, or a whole
+// model. Dispatches on the file's extension; a path with none of these is taken as a model's base
+// path.
 #include "cli/command.h"
 #include "cli/inspect.h"
 
@@ -18,8 +19,9 @@ std::string lowerExtension(const std::filesystem::path& path) {
 } // namespace
 
 void addInspectCommand(CLI::App& app, CommandContext& context) {
-    auto* sub = app.add_subcommand("inspect", "Show the contents of an .smd, .vvd, .vtx or .mdl file, "
-                                              "or cross-check a model's files given its base path");
+    auto* sub =
+        app.add_subcommand("inspect", "Show the contents of an .smd, .vvd, .vtx or .mdl file, "
+                                      "or cross-check a model's files given its base path");
     auto path = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
     sub->add_option("FILE", *path, "file, or model base path (models/foo for foo.mdl/.vvd/.*.vtx)")

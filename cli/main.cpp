@@ -6,13 +6,14 @@
 #include <exception>
 
 namespace {
-constexpr const char* kExitCodes = "Exit codes:\n"
-                                   "  0  success\n"
-                                   "  1  usage error (bad command line)\n"
-                                   "  2  I/O error (a file could not be read or written)\n"
-                                   "  3  invalid input (the file is malformed; see the diagnostics)\n"
-                                   "  4  internal error (a bug in vtxc: please report it)\n"
-                                   "  5  quality regression against a baseline (vtxc bench)\n";
+constexpr const char* kExitCodes =
+    "Exit codes:\n"
+    "  0  success\n"
+    "  1  usage error (bad command line)\n"
+    "  2  I/O error (a file could not be read or written)\n"
+    "  3  invalid input (the file is malformed; see the diagnostics)\n"
+    "  4  internal error (a bug in vtxc: please report it)\n"
+    "  5  quality regression against a baseline (vtxc bench)\n";
 }
 
 int main(int argc, char** argv) {

@@ -6,7 +6,6 @@
 #include "compiler/qc_import.h"
 
 #include <algorithm>
-
 #include <charconv>
 
 namespace vtxc::cli {
@@ -31,9 +30,12 @@ std::optional<int> parseInteger(const std::string& text) {
 } // namespace
 
 void addModelArguments(CLI::App* command, ModelArguments& arguments) {
-    command->add_option("INPUT", arguments.input, "reference mesh (.smd) or QC project (.qc)")->required();
-    command->add_option("--lod", arguments.lods, "a further LOD: SWITCH=LOD.smd (repeatable, in order)");
-    command->add_option("--shadow-lod", arguments.shadowLod, "a shadow LOD SMD (last LOD, switch point -1)");
+    command->add_option("INPUT", arguments.input, "reference mesh (.smd) or QC project (.qc)")
+        ->required();
+    command->add_option("--lod", arguments.lods,
+                        "a further LOD: SWITCH=LOD.smd (repeatable, in order)");
+    command->add_option("--shadow-lod", arguments.shadowLod,
+                        "a shadow LOD SMD (last LOD, switch point -1)");
     command->add_flag("--static-prop", arguments.staticProp,
                       "compile as $staticprop: one bone, turned 90 degrees about Z");
 }
@@ -45,13 +47,15 @@ bool isQcInput(const ModelArguments& arguments) {
     return extension == ".qc";
 }
 
-std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments, DiagnosticSink& sink) {
+std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments,
+                                                 DiagnosticSink& sink) {
     if (isQcInput(arguments)) {
         if (!arguments.lods.empty() || !arguments.shadowLod.empty() || arguments.staticProp) {
-            sink.error("CLI013", {arguments.input},
-                       "--lod, --shadow-lod and --static-prop are for SMD input; a QC sets these with "
-                       "$lod, $shadowlod and $staticprop",
-                       ExitCode::Usage);
+            sink.error(
+                "CLI013", {arguments.input},
+                "--lod, --shadow-lod and --static-prop are for SMD input; a QC sets these with "
+                "$lod, $shadowlod and $staticprop",
+                ExitCode::Usage);
             return std::nullopt;
         }
         return readQcModelProject(arguments.input, sink);
@@ -60,9 +64,10 @@ std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments
     for (const std::string& text : arguments.lods) {
         LodArgument lod;
         if (!parseLodArgument(text, lod)) {
-            sink.error("CLI011", {"--lod " + text},
-                       "expected SWITCH=FILE.smd with a switch point above 0, e.g. --lod 10=lod1.smd",
-                       ExitCode::Usage);
+            sink.error(
+                "CLI011", {"--lod " + text},
+                "expected SWITCH=FILE.smd with a switch point above 0, e.g. --lod 10=lod1.smd",
+                ExitCode::Usage);
             return std::nullopt;
         }
         lods.push_back(lod);
@@ -74,7 +79,8 @@ std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments
     return project;
 }
 
-std::optional<std::vector<int>> parseIntegerList(const std::string& text, int minimum, int maximum) {
+std::optional<std::vector<int>> parseIntegerList(const std::string& text, int minimum,
+                                                 int maximum) {
     std::vector<int> out;
     auto inRange = [&](int v) { return v >= minimum && v <= maximum; };
     if (text.find(':') != std::string::npos) {
@@ -89,8 +95,10 @@ std::optional<std::vector<int>> parseIntegerList(const std::string& text, int mi
         }
         if (parts.size() < 2 || parts.size() > 3) return std::nullopt;
         const int step = parts.size() == 3 ? parts[2] : 1;
-        if (step <= 0 || parts[0] > parts[1] || !inRange(parts[0]) || !inRange(parts[1])) return std::nullopt;
-        for (int v = parts[0]; v <= parts[1]; v += step) out.push_back(v);
+        if (step <= 0 || parts[0] > parts[1] || !inRange(parts[0]) || !inRange(parts[1]))
+            return std::nullopt;
+        for (int v = parts[0]; v <= parts[1]; v += step)
+            out.push_back(v);
         return out;
     }
     std::size_t start = 0;

@@ -24,7 +24,8 @@ void addModelArguments(CLI::App* command, ModelArguments& arguments);
 bool isQcInput(const ModelArguments& arguments);
 
 // Reports CLI011 (usage) for a malformed --lod and returns nothing.
-std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments, DiagnosticSink& sink);
+std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments,
+                                                 DiagnosticSink& sink);
 
 // "12:32" (every size in the range), "12:32:4" (with a step) or "16,24,32".
 std::optional<std::vector<int>> parseIntegerList(const std::string& text, int minimum, int maximum);

@@ -19,9 +19,10 @@ std::string fixed(double v) {
 void printRow(const std::string& variant, const std::string& lod, const nlohmann::json& f,
               const std::vector<std::size_t>& extra, bool withReference) {
     std::printf("%-6s %-6s %8d %8d %8d %6s %6d %6d %6d %7s %7s", variant.c_str(), lod.c_str(),
-                f["triangles"].get<int>(), f["uniqueVertices"].get<int>(), f["storedVertices"].get<int>(),
-                fixed(f["duplication"].get<double>()).c_str(), f["stripGroups"].get<int>(),
-                f["strips"].get<int>(), f["boneStateChanges"].get<int>(), fixed(f["acmr"].get<double>()).c_str(),
+                f["triangles"].get<int>(), f["uniqueVertices"].get<int>(),
+                f["storedVertices"].get<int>(), fixed(f["duplication"].get<double>()).c_str(),
+                f["stripGroups"].get<int>(), f["strips"].get<int>(),
+                f["boneStateChanges"].get<int>(), fixed(f["acmr"].get<double>()).c_str(),
                 fixed(f["atvr"].get<double>()).c_str());
     for (std::size_t size : extra) {
         const auto& at = f["cacheSizes"][std::to_string(size)];
@@ -39,7 +40,8 @@ void printRow(const std::string& variant, const std::string& lod, const nlohmann
 void printTable(const nlohmann::json& stats, const std::vector<std::size_t>& extra) {
     std::printf("%-6s %-6s %8s %8s %8s %6s %6s %6s %6s %7s %7s", "vtx", "LOD", "tris", "unique",
                 "stored", "dup", "groups", "strips", "bsc", "ACMR", "ATVR");
-    for (std::size_t size : extra) std::printf(" %7s", ("ACMR@" + std::to_string(size)).c_str());
+    for (std::size_t size : extra)
+        std::printf(" %7s", ("ACMR@" + std::to_string(size)).c_str());
     std::printf(" %7s %8s %7s %7s %7s\n", "bound", "meshopt", "nvidia", "amd", "intel");
     for (const char* variant : {"dx90", "dx80", "sw"}) {
         if (!stats["variants"].contains(variant)) continue;
@@ -52,18 +54,21 @@ void printTable(const nlohmann::json& stats, const std::vector<std::size_t>& ext
                     printRow("", "  m" + std::to_string(m), meshes[m], extra, false);
         }
     }
-    std::printf("ACMR/ATVR: FIFO of the header's vertCacheSize, emptied per strip; bound: unique/tris;\n"
-                "meshopt: same triangles ordered by meshoptimizer with no bone limit; nvidia/amd/intel:\n"
-                "meshopt_analyzeVertexCache (32/32/32, 14/64/128, 128/0/0).\nfiles:");
+    std::printf(
+        "ACMR/ATVR: FIFO of the header's vertCacheSize, emptied per strip; bound: unique/tris;\n"
+        "meshopt: same triangles ordered by meshoptimizer with no bone limit; nvidia/amd/intel:\n"
+        "meshopt_analyzeVertexCache (32/32/32, 14/64/128, 128/0/0).\nfiles:");
     for (const auto& [name, bytes] : stats["files"].items())
-        std::printf(" %s %llu B;", name.c_str(), static_cast<unsigned long long>(bytes.get<std::uint64_t>()));
+        std::printf(" %s %llu B;", name.c_str(),
+                    static_cast<unsigned long long>(bytes.get<std::uint64_t>()));
     std::printf("\n");
 }
 } // namespace
 
 void addStatsCommand(CLI::App& app, CommandContext& context) {
-    auto* sub = app.add_subcommand("stats", "Quality figures of a compiled model (ACMR, ATVR, strips, "
-                                            "duplicated vertices, bone state changes) per variant and LOD");
+    auto* sub =
+        app.add_subcommand("stats", "Quality figures of a compiled model (ACMR, ATVR, strips, "
+                                    "duplicated vertices, bone state changes) per variant and LOD");
     auto model = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
     auto sizes = std::make_shared<std::vector<std::size_t>>();

@@ -9,6 +9,8 @@ void StderrSink::deliver(const Diagnostic& diagnostic) {
     std::fprintf(stderr, "%s\n", formatDiagnostic(diagnostic).c_str());
 }
 
-int exitStatusOf(const DiagnosticSink& sink) { return static_cast<int>(sink.exitCode()); }
+int exitStatusOf(const DiagnosticSink& sink) {
+    return static_cast<int>(sink.exitCode());
+}
 
 } // namespace vtxc::cli

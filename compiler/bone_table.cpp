@@ -49,7 +49,8 @@ BoneTable BoneTable::staticProp() {
     return table;
 }
 
-std::optional<std::vector<int>> BoneTable::mapNodes(const SmdFile& smd, DiagnosticSink& sink) const {
+std::optional<std::vector<int>> BoneTable::mapNodes(const SmdFile& smd,
+                                                    DiagnosticSink& sink) const {
     std::vector<int> map(smd.nodes.size(), 0);
     if (staticProp_) return map;
     bool ok = true;

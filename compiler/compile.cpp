@@ -11,13 +11,12 @@
 #include "formats/smd.h"
 #include "formats/vtx.h"
 
-#include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <map>
 #include <memory>
 #include <sstream>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
 
 namespace vtxc {
 
@@ -63,14 +62,16 @@ std::optional<SmdCache> loadSmds(const ModelProject& project, DiagnosticSink& si
             for (const auto& lod : model.lods)
                 if (lod) cache.emplace(lod->smdPath, nullptr);
     std::vector<fs::path> paths;
-    for (const auto& [path, file] : cache) paths.push_back(path);
+    for (const auto& [path, file] : cache)
+        paths.push_back(path);
     std::vector<CollectingSink> sinks(paths.size());
     std::vector<std::optional<SmdFile>> files(paths.size());
     tbb::parallel_for(std::size_t(0), paths.size(),
                       [&](std::size_t i) { files[i] = readSmdFile(paths[i], sinks[i]); });
     bool ok = true;
     for (std::size_t i = 0; i < paths.size(); ++i) {
-        for (const Diagnostic& d : sinks[i].diagnostics()) sink.report(d);
+        for (const Diagnostic& d : sinks[i].diagnostics())
+            sink.report(d);
         if (!files[i]) {
             ok = false;
             continue;
@@ -86,7 +87,8 @@ std::optional<SmdCache> loadSmds(const ModelProject& project, DiagnosticSink& si
 
 bool samePlacement(const MeshSourceRef& a, const MeshSourceRef& b) {
     return a.smdPath == b.smdPath && a.scale == b.scale && a.origin == b.origin &&
-           a.originRotationDegrees == b.originRotationDegrees && a.reverseWinding == b.reverseWinding;
+           a.originRotationDegrees == b.originRotationDegrees &&
+           a.reverseWinding == b.reverseWinding;
 }
 
 class Driver {
@@ -143,7 +145,8 @@ bool Driver::extractAll() {
     extracted_.assign(models_.size(), {});
     for (std::size_t m = 0; m < models_.size(); ++m) {
         extracted_[m].resize(project_.lods.size());
-        for (std::size_t lod = 0; lod < models_[m]->lods.size() && lod < project_.lods.size(); ++lod) {
+        for (std::size_t lod = 0; lod < models_[m]->lods.size() && lod < project_.lods.size();
+             ++lod) {
             const auto& source = models_[m]->lods[lod];
             if (!source) continue;
             const SmdFile& smd = *smds_.at(source->smdPath);
@@ -179,12 +182,14 @@ bool Driver::assembleAll() {
             ModelLodInput& input = inputs[lod];
             input.mesh = extracted_[m][lod];
             input.removedMaterials = project_.lods[lod].removeMeshes;
-            const auto& source = models_[m]->lods.size() > lod ? models_[m]->lods[lod] : std::nullopt;
+            const auto& source =
+                models_[m]->lods.size() > lod ? models_[m]->lods[lod] : std::nullopt;
             if (source) input.fileName = source->smdPath.string();
             input.sameAsLod0 = lod > 0 && source && models_[m]->lods[0] &&
                                samePlacement(*source, *models_[m]->lods[0]);
         }
-        results[m] = assembleModel(models_[m]->name, inputs, built_.materials, options_, stats[m], sinks[m]);
+        results[m] =
+            assembleModel(models_[m]->name, inputs, built_.materials, options_, stats[m], sinks[m]);
     });
     bool ok = true;
     std::size_t m = 0;
@@ -192,7 +197,8 @@ bool Driver::assembleAll() {
         BuiltBodyPart& builtPart = built_.bodyParts.emplace_back();
         builtPart.name = part.name;
         for (std::size_t i = 0; i < part.models.size(); ++i, ++m) {
-            for (const Diagnostic& d : sinks[m].diagnostics()) sink_.report(d);
+            for (const Diagnostic& d : sinks[m].diagnostics())
+                sink_.report(d);
             stats_.degenerateTriangles += stats[m].degenerateTriangles;
             stats_.lodVerticesReused += stats[m].lodVerticesReused;
             stats_.lodVerticesAdded += stats[m].lodVerticesAdded;
@@ -212,13 +218,15 @@ bool Driver::checkBoneLimit() {
         for (const BuiltModel& model : part.models)
             for (const BuiltMesh& mesh : model.meshes)
                 for (const ModelVertex& v : mesh.vertices)
-                    for (int k = 0; k < v.weights.count; ++k) highest = std::max<int>(highest, v.weights.bone[k]);
+                    for (int k = 0; k < v.weights.count; ++k)
+                        highest = std::max<int>(highest, v.weights.bone[k]);
     if (highest <= 127) return true;
-    sink_.error("MESH002", {project_.name},
-                "vertices use bone index " + std::to_string(highest) + " of " +
-                    std::to_string(built_.bones.bones().size()) +
-                    " bones; the .vvd stores bone indices as signed bytes, so a model may use at most "
-                    "128 bones (split the model, or collapse bones)");
+    sink_.error(
+        "MESH002", {project_.name},
+        "vertices use bone index " + std::to_string(highest) + " of " +
+            std::to_string(built_.bones.bones().size()) +
+            " bones; the .vvd stores bone indices as signed bytes, so a model may use at most "
+            "128 bones (split the model, or collapse bones)");
     return false;
 }
 
@@ -245,13 +253,15 @@ std::int32_t Driver::chooseChecksum(const VvdAssembly& vvd, const std::vector<Vt
     if (options.checksum) return *options.checksum;
     ContentChecksum checksum;
     checksum.add(writeVvd(vvd.file));
-    for (const VtxAssembly& v : vtx) checksum.add(writeVtx(v.file));
+    for (const VtxAssembly& v : vtx)
+        checksum.add(writeVtx(v.file));
     return checksum.value();
 }
 
 bool Driver::prepare() {
     for (const ProjectBodyPart& part : project_.bodyParts)
-        for (const ProjectModel& model : part.models) models_.push_back(&model);
+        for (const ProjectModel& model : part.models)
+            models_.push_back(&model);
     auto smds = loadSmds(project_, sink_);
     if (!smds) return false;
     smds_ = std::move(*smds);
@@ -272,10 +282,12 @@ std::optional<CompileOutput> Driver::finish(const CompileOptions& options) {
     CompileOutput out;
     out.checksum = chooseChecksum(vvd, *vtx, options);
     vvd.file.checksum = out.checksum;
-    for (VtxAssembly& v : *vtx) v.file.checkSum = out.checksum;
+    for (VtxAssembly& v : *vtx)
+        v.file.checkSum = out.checksum;
     out.layout = layoutJson(built_, project_, vvd, out.checksum);
     std::vector<NamedVtx> named;
-    for (const VtxAssembly& v : *vtx) named.push_back({variantName(v.variant), &v.file});
+    for (const VtxAssembly& v : *vtx)
+        named.push_back({variantName(v.variant), &v.file});
     out.report = qualityJson(named);
     out.vvd = std::move(vvd.file);
     out.vtx = std::move(*vtx);
@@ -288,8 +300,9 @@ std::optional<CompileOutput> compileProject(const ModelProject& project,
                                             const CompileOptions& options, DiagnosticSink& sink) {
     std::unique_ptr<tbb::global_control> threads;
     if (options.threads > 0)
-        threads = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                                        static_cast<std::size_t>(options.threads));
+        threads =
+            std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                  static_cast<std::size_t>(options.threads));
     Driver driver(project, options, sink);
     if (!driver.prepare()) return std::nullopt;
     return driver.finish(options);
@@ -302,7 +315,9 @@ struct PreparedModel {
         : options(o), driver(project, options, sink) {}
 };
 
-void PreparedModelDeleter::operator()(PreparedModel* model) const { delete model; }
+void PreparedModelDeleter::operator()(PreparedModel* model) const {
+    delete model;
+}
 
 PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions& options,
                               DiagnosticSink& sink) {
@@ -312,19 +327,21 @@ PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions&
 }
 
 std::optional<std::vector<VtxAssembly>> stripPreparedModel(const PreparedModel& model,
-                                                            const CompileOptions& options,
-                                                            DiagnosticSink& sink) {
+                                                           const CompileOptions& options,
+                                                           DiagnosticSink& sink) {
     return assembleVtx(model.driver.built(), options, 0, sink);
 }
 
-bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase, DiagnosticSink& sink) {
+bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase,
+                        DiagnosticSink& sink) {
     std::vector<PendingFile> files;
     const std::string base = outBase.string();
     files.push_back({base + ".vvd", writeVvd(output.vvd)});
     for (const VtxAssembly& v : output.vtx)
         files.push_back({base + "." + variantName(v.variant) + ".vtx", writeVtx(v.file)});
     const std::string layout = output.layout.dump(2) + "\n";
-    files.push_back({base + ".layout.json", std::vector<std::uint8_t>(layout.begin(), layout.end())});
+    files.push_back(
+        {base + ".layout.json", std::vector<std::uint8_t>(layout.begin(), layout.end())});
     return writeFilesAtomically(files, sink);
 }
 

@@ -48,9 +48,8 @@ using PreparedModelPtr = std::unique_ptr<PreparedModel, PreparedModelDeleter>;
 PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions& options,
                               DiagnosticSink& sink);
 // Only the .vtx files (no checksum, layout or report): what tuning measures.
-std::optional<std::vector<VtxAssembly>> stripPreparedModel(const PreparedModel& model,
-                                                            const CompileOptions& options,
-                                                            DiagnosticSink& sink);
+std::optional<std::vector<VtxAssembly>>
+stripPreparedModel(const PreparedModel& model, const CompileOptions& options, DiagnosticSink& sink);
 
 // The files of a compile at `outBase` (OUT/NAME): NAME.vvd, NAME.<variant>.vtx, NAME.layout.json,
 // written all or none.

@@ -22,14 +22,15 @@ struct HardwareParameters {
     int maxBonesPerStrip = 53;
     int maxBonesPerTri = 9;
     int maxBonesPerVert = 3;
-    bool hardwareSkinned = true; // dx90/dx80: bone state changes and hardware slots; sw: model bones
+    bool hardwareSkinned =
+        true; // dx90/dx80: bone state changes and hardware slots; sw: model bones
 };
 
 struct CompileOptions {
-    int vertCacheSize = 24;       // dx90 and dx80
-    int bonesPerStrip = 53;       // dx90
-    int dx80BonesPerStrip = 16;   // dx80
-    int swVertCacheSize = 512;    // sw (studiomdl's software-skinning parameters)
+    int vertCacheSize = 24;     // dx90 and dx80
+    int bonesPerStrip = 53;     // dx90
+    int dx80BonesPerStrip = 16; // dx80
+    int swVertCacheSize = 512;  // sw (studiomdl's software-skinning parameters)
     int swBonesPerStrip = 512;
     std::vector<VtxVariant> variants{VtxVariant::Dx90, VtxVariant::Dx80, VtxVariant::Sw};
     float weightThreshold = 0.05f;   // bone weights under this are dropped (one always stays)

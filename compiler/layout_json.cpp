@@ -1,5 +1,6 @@
 // layout.json: the .mdl-side view of a compile (mesh vertex offsets relative to their model, model
-// vertex offsets in mesh order, per-LOD vertex counts as the .mdl's mesh numLODVertexes holds them).
+// vertex offsets in mesh order, per-LOD vertex counts as the .mdl's mesh numLODVertexes holds
+// them).
 #include "compiler/layout_json.h"
 
 #include "compiler/version.h"
@@ -18,7 +19,8 @@ nlohmann::json modelJson(const BuiltModel& model, std::size_t modelVertexStart,
                           {"vertexCount", mesh.vertices.size()},
                           {"lodVertexCounts", mesh.lodVertexCounts()}});
         offset += mesh.vertices.size();
-        for (const auto& lod : mesh.lodIndices) triangles += lod.size() / 3;
+        for (const auto& lod : mesh.lodIndices)
+            triangles += lod.size() / 3;
     }
     return {{"name", model.name},
             {"vertexIndex", modelVertexStart},
@@ -51,15 +53,20 @@ nlohmann::json layoutJson(const BuiltProject& built, const ModelProject& project
     for (const BuiltBodyPart& part : built.bodyParts) {
         nlohmann::json models = nlohmann::json::array();
         for (const BuiltModel& model : part.models)
-            models.push_back(modelJson(model, vvd.modelVertexStart.at(modelIndex++), built.materials));
+            models.push_back(
+                modelJson(model, vvd.modelVertexStart.at(modelIndex++), built.materials));
         bodyParts.push_back({{"name", part.name}, {"models", models}});
     }
     j["bodyParts"] = bodyParts;
     nlohmann::json sequences = nlohmann::json::array();
     for (const auto& s : project.sequences) {
         nlohmann::json files = nlohmann::json::array();
-        for (const auto& f : s.files) files.push_back(f.generic_string());
-        sequences.push_back({{"name", s.name}, {"files", files}, {"fps", s.fps}, {"loop", s.loop},
+        for (const auto& f : s.files)
+            files.push_back(f.generic_string());
+        sequences.push_back({{"name", s.name},
+                             {"files", files},
+                             {"fps", s.fps},
+                             {"loop", s.loop},
                              {"frames", s.frames}});
     }
     j["sequences"] = sequences;

@@ -35,15 +35,15 @@ struct Placement {
     Vec3 origin;
     ZRotation rotation;
     Vec3 position(const Vec3& p) const {
-        return rotation.apply({(p.x - origin.x) * scale, (p.y - origin.y) * scale,
-                               (p.z - origin.z) * scale});
+        return rotation.apply(
+            {(p.x - origin.x) * scale, (p.y - origin.y) * scale, (p.z - origin.z) * scale});
     }
     Vec3 normal(const Vec3& n) const { return rotation.apply(n); }
 };
 
-ModelVertex toModelVertex(const SmdFile& smd, const SmdVertex& v, const std::vector<int>& nodeToBone,
-                          const Placement& placement, const ExtractionOptions& options,
-                          InfluenceLossSummary& loss) {
+ModelVertex toModelVertex(const SmdFile& smd, const SmdVertex& v,
+                          const std::vector<int>& nodeToBone, const Placement& placement,
+                          const ExtractionOptions& options, InfluenceLossSummary& loss) {
     ModelVertex out;
     out.position = placement.position(v.position);
     out.normal = placement.normal(v.normal);
@@ -87,9 +87,9 @@ bool isNullMaterial(const std::string& smdMaterial) {
 ExtractedMesh extractMesh(const SmdFile& smd, const std::vector<int>& nodeToBone,
                           const MeshSourceRef& source, const ExtractionOptions& options) {
     ExtractedMesh out;
-    const Placement placement{source.scale, source.origin,
-                              ZRotation(source.originRotationDegrees +
-                                        (options.staticProp ? 90.0f : 0.0f))};
+    const Placement placement{
+        source.scale, source.origin,
+        ZRotation(source.originRotationDegrees + (options.staticProp ? 90.0f : 0.0f))};
     std::vector<int> slotOfMaterial(smd.materials.size(), -1);
     for (const SmdTriangle& triangle : smd.triangles) {
         const std::string& name = smd.materials[triangle.material];
@@ -101,8 +101,9 @@ ExtractedMesh extractMesh(const SmdFile& smd, const std::vector<int>& nodeToBone
         if (slot < 0) {
             // Different SMD spellings (extension, case) of one material share a mesh.
             const std::string key = materialKey(name);
-            auto it = std::find_if(out.materials.begin(), out.materials.end(),
-                                   [&](const MaterialCorners& m) { return lowered(m.material) == lowered(key); });
+            auto it = std::find_if(
+                out.materials.begin(), out.materials.end(),
+                [&](const MaterialCorners& m) { return lowered(m.material) == lowered(key); });
             if (it == out.materials.end()) {
                 out.materials.push_back({key, {}, {}});
                 it = out.materials.end() - 1;
@@ -111,11 +112,12 @@ ExtractedMesh extractMesh(const SmdFile& smd, const std::vector<int>& nodeToBone
         }
         MaterialCorners& target = out.materials[static_cast<std::size_t>(slot)];
         // Output winding: SMD corners a, b, c are drawn a, c, b; `reverse` undoes that.
-        const std::array<int, 3> order = source.reverseWinding ? std::array<int, 3>{0, 1, 2}
-                                                                : std::array<int, 3>{0, 2, 1};
+        const std::array<int, 3> order =
+            source.reverseWinding ? std::array<int, 3>{0, 1, 2} : std::array<int, 3>{0, 2, 1};
         for (int k : order)
-            target.corners.push_back(toModelVertex(smd, triangle.corners[static_cast<std::size_t>(k)],
-                                                   nodeToBone, placement, options, out.influenceLoss));
+            target.corners.push_back(
+                toModelVertex(smd, triangle.corners[static_cast<std::size_t>(k)], nodeToBone,
+                              placement, options, out.influenceLoss));
         target.sourceLines.push_back(triangle.line);
     }
     return out;

@@ -1,5 +1,6 @@
-// Assembles one model's meshes across LODs (issue "LODs": each LOD's vertices unified with the LOD-0
-// pool; .vvd pool LOD-sorted so each root LOD's vertices are a prefix; spec/FORMATS.md, .vvd).
+// Assembles one model's meshes across LODs (issue "LODs": each LOD's vertices unified with the
+// LOD-0 pool; .vvd pool LOD-sorted so each root LOD's vertices are a prefix; spec/FORMATS.md,
+// .vvd).
 #include "compiler/model_assembly.h"
 
 #include "optimizer/point_grid.h"
@@ -59,8 +60,10 @@ std::optional<std::uint32_t> findReusable(const MaterialPool& pool, const ModelV
         if (std::abs(candidate.uv.x - v.uv.x) > options.lodUvTolerance ||
             std::abs(candidate.uv.y - v.uv.y) > options.lodUvTolerance)
             continue;
-        if (angleBetweenDegrees(candidate.normal, v.normal) > options.lodNormalAngleDegrees) continue;
-        const float dx = candidate.position.x - v.position.x, dy = candidate.position.y - v.position.y,
+        if (angleBetweenDegrees(candidate.normal, v.normal) > options.lodNormalAngleDegrees)
+            continue;
+        const float dx = candidate.position.x - v.position.x,
+                    dy = candidate.position.y - v.position.y,
                     dz = candidate.position.z - v.position.z;
         const float d = dx * dx + dy * dy + dz * dz;
         if (!best || d < bestDistance) {
@@ -107,7 +110,8 @@ std::vector<MaterialPool> splitPool(MaterialPool&& pool, std::size_t lodCount) {
     };
     auto fits = [&](std::size_t part, const std::uint32_t* tri) {
         std::size_t missing = 0;
-        for (int k = 0; k < 3; ++k) missing += local[part][tri[k]] < 0 ? 1 : 0;
+        for (int k = 0; k < 3; ++k)
+            missing += local[part][tri[k]] < 0 ? 1 : 0;
         return parts[part].vertices.size() + missing <= kMaxMeshVertices;
     };
     for (std::size_t lod = 0; lod < lodCount; ++lod) {
@@ -159,7 +163,8 @@ BuiltMesh finishMesh(const MaterialPool& pool, std::uint32_t material) {
     }
     mesh.lodIndices.resize(lodCount);
     for (std::size_t lod = 0; lod < lodCount; ++lod)
-        for (std::uint32_t v : pool.lodIndices[lod]) mesh.lodIndices[lod].push_back(remap[v]);
+        for (std::uint32_t v : pool.lodIndices[lod])
+            mesh.lodIndices[lod].push_back(remap[v]);
     mesh.tangents.assign(mesh.vertices.size(), Vec4{1, 0, 0, 1});
     for (std::size_t lod = 0; lod < lodCount; ++lod) {
         if (mesh.lodIndices[lod].empty()) continue;
@@ -174,14 +179,15 @@ class ModelAssembler {
   public:
     ModelAssembler(const std::vector<std::string>& materialTable, const CompileOptions& options,
                    std::size_t lodCount, AssemblyStatistics& stats, DiagnosticSink& sink)
-        : table_(materialTable), options_(options), lodCount_(lodCount), stats_(stats),
-          sink_(sink), lod0_(1.0f) {}
+        : table_(materialTable), options_(options), lodCount_(lodCount), stats_(stats), sink_(sink),
+          lod0_(1.0f) {}
 
     bool addLod0(const ModelLodInput& input) {
         if (!input.mesh) return true;
         std::vector<Vec3> positions;
         for (const MaterialCorners& m : input.mesh->materials)
-            for (const ModelVertex& c : m.corners) positions.push_back(c.position);
+            for (const ModelVertex& c : m.corners)
+                positions.push_back(c.position);
         const float cell =
             PointGrid::suggestCellSize(positions, std::max(options_.lodPositionTolerance, 1e-6f));
         lod0_ = Lod0Weights(cell);
@@ -201,8 +207,8 @@ class ModelAssembler {
                 lod0_.grid.insert(static_cast<std::uint32_t>(lod0_.weights.size()), v.position);
                 lod0_.weights.push_back(v.weights);
             }
-            for (std::uint32_t i : welded.indices) pool.lodIndices[0].push_back(base + i);
-
+            for (std::uint32_t i : welded.indices)
+                pool.lodIndices[0].push_back(base + i);
         }
         return true;
     }
@@ -245,7 +251,8 @@ class ModelAssembler {
 
     MaterialPool& poolFor(std::uint32_t material) {
         auto it = pools_.find(material);
-        if (it == pools_.end()) it = pools_.emplace(material, MaterialPool(cellSize_, lodCount_)).first;
+        if (it == pools_.end())
+            it = pools_.emplace(material, MaterialPool(cellSize_, lodCount_)).first;
         return it->second;
     }
 

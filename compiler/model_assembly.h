@@ -22,7 +22,7 @@ struct BuiltMesh {
     // Mesh order: vertices used by the coarsest LOD first, so each root LOD's set is a prefix.
     std::vector<ModelVertex> vertices;
     std::vector<Vec4> tangents;
-    std::vector<int> coarsestLod;                     // per vertex: the last LOD that uses it
+    std::vector<int> coarsestLod;                       // per vertex: the last LOD that uses it
     std::vector<std::vector<std::uint32_t>> lodIndices; // per LOD: triangles over `vertices`
     // Vertices used by LODs >= n, for each LOD n (the .mdl's per-mesh numLODVertexes).
     std::vector<std::size_t> lodVertexCounts() const;

@@ -1,5 +1,6 @@
 // What a compile is asked to build: body parts, models, their mesh SMD per LOD, and LOD edits.
-// Filled from the command line (one SMD plus --lod files) or from a QC project; the driver reads it.
+// Filled from the command line (one SMD plus --lod files) or from a QC project; the driver reads
+// it.
 #pragma once
 
 #include "formats/diagnostics.h"
@@ -18,7 +19,7 @@ struct MeshSourceRef {
     std::filesystem::path smdPath;
     SourceLocation requestedAt; // the QC line (or command-line argument) that asked for it
     float scale = 1.0f;
-    Vec3 origin;                 // $origin: subtracted from positions
+    Vec3 origin;                        // $origin: subtracted from positions
     float originRotationDegrees = 0.0f; // $origin's optional rotation about Z
     bool reverseWinding = false;        // replacemodel ... reverse
 };
@@ -49,7 +50,7 @@ struct ProjectLod {
 };
 
 struct ModelProject {
-    std::string name;                  // model name ($modelname without .mdl), for layout.json
+    std::string name; // model name ($modelname without .mdl), for layout.json
     std::vector<ProjectBodyPart> bodyParts;
     std::vector<ProjectLod> lods{ProjectLod{}};
     bool staticProp = false;

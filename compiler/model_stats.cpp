@@ -1,27 +1,30 @@
 // Quality figures of a compiled model for `vtxc stats`: the compile report's figures plus reference
-// points (lower bound, meshoptimizer's unconstrained order, batch-GPU cache models via meshoptimizer).
+// points (lower bound, meshoptimizer's unconstrained order, batch-GPU cache models via
+// meshoptimizer).
 #include "compiler/model_stats.h"
 
 #include "compiler/quality_report.h"
 #include "optimizer/fifo_cache.h"
 #include "optimizer/vtx_analysis.h"
 
-#include <meshoptimizer.h>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <meshoptimizer.h>
 
 namespace vtxc {
 
 namespace {
-double rounded(double v) { return std::round(v * 1e6) / 1e6; }
+double rounded(double v) {
+    return std::round(v * 1e6) / 1e6;
+}
 
 struct GpuModel {
     const char* name;
     unsigned cacheSize, warpSize, primgroupSize;
 };
-constexpr GpuModel kGpuModels[] = {{"nvidia", 32, 32, 32}, {"amd", 14, 64, 128}, {"intel", 128, 0, 0}};
+constexpr GpuModel kGpuModels[] = {
+    {"nvidia", 32, 32, 32}, {"amd", 14, 64, 128}, {"intel", 128, 0, 0}};
 
 // Every mesh's triangles of one LOD, renumbered to compact ids (mesh vertices are disjoint).
 struct LodMeshes {
@@ -40,7 +43,8 @@ LodMeshes collectLod(const VtxFile& file, std::size_t lod) {
                 std::sort(ids.begin(), ids.end());
                 ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
                 for (std::uint32_t& v : tris)
-                    v = static_cast<std::uint32_t>(std::lower_bound(ids.begin(), ids.end(), v) - ids.begin());
+                    v = static_cast<std::uint32_t>(std::lower_bound(ids.begin(), ids.end(), v) -
+                                                   ids.begin());
                 out.meshes.push_back(std::move(tris));
                 out.vertexCounts.push_back(ids.size());
             }
@@ -73,8 +77,9 @@ nlohmann::json gpuJson(const LodMeshes& lod) {
         for (std::size_t m = 0; m < lod.meshes.size(); ++m) {
             const auto& tris = lod.meshes[m];
             if (tris.empty()) continue;
-            const meshopt_VertexCacheStatistics s = meshopt_analyzeVertexCache(
-                tris.data(), tris.size(), lod.vertexCounts[m], gpu.cacheSize, gpu.warpSize, gpu.primgroupSize);
+            const meshopt_VertexCacheStatistics s =
+                meshopt_analyzeVertexCache(tris.data(), tris.size(), lod.vertexCounts[m],
+                                           gpu.cacheSize, gpu.warpSize, gpu.primgroupSize);
             transformed += s.vertices_transformed;
             triangles += double(tris.size()) / 3;
             vertices += double(lod.vertexCounts[m]);
@@ -95,7 +100,8 @@ std::uintmax_t fileBytes(const std::filesystem::path& path) {
 nlohmann::json modelStatsJson(const ModelFilePaths& paths, const LoadedModel& model,
                               const StatsOptions& options) {
     std::vector<NamedVtx> named;
-    for (const LoadedModel::Vtx& vtx : model.vtx) named.push_back({vtx.variant, &vtx.file});
+    for (const LoadedModel::Vtx& vtx : model.vtx)
+        named.push_back({vtx.variant, &vtx.file});
     nlohmann::json out = qualityJson(named, options.extraCacheSizes);
     for (const LoadedModel::Vtx& vtx : model.vtx) {
         auto& lods = out["variants"][vtx.variant]["lods"];
@@ -112,7 +118,8 @@ nlohmann::json modelStatsJson(const ModelFilePaths& paths, const LoadedModel& mo
     nlohmann::json files = nlohmann::json::object();
     if (!paths.mdl.empty()) files[paths.mdl.filename().string()] = fileBytes(paths.mdl);
     if (!paths.vvd.empty()) files[paths.vvd.filename().string()] = fileBytes(paths.vvd);
-    for (const auto& vtx : paths.vtx) files[vtx.path.filename().string()] = fileBytes(vtx.path);
+    for (const auto& vtx : paths.vtx)
+        files[vtx.path.filename().string()] = fileBytes(vtx.path);
     out["files"] = files;
     return out;
 }

@@ -1,5 +1,5 @@
-// `vtxc stats`: quality figures of any compiled model (Valve's or vtxc's) per variant, LOD and mesh,
-// beside the lower bound, meshoptimizer's unconstrained order and batch-GPU cache models.
+// `vtxc stats`: quality figures of any compiled model (Valve's or vtxc's) per variant, LOD and
+// mesh, beside the lower bound, meshoptimizer's unconstrained order and batch-GPU cache models.
 #pragma once
 
 #include "formats/model_files.h"

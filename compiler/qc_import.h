@@ -15,6 +15,7 @@ ModelProject projectFromQc(const QcProject& qc);
 // Reads the QC (and its includes) and converts it; the animation SMDs of $sequence lines that
 // exist are read and checked (an unreadable one is an error naming the file), their frame counts
 // recorded. Returns nothing after reporting an error.
-std::optional<ModelProject> readQcModelProject(const std::filesystem::path& qc, DiagnosticSink& sink);
+std::optional<ModelProject> readQcModelProject(const std::filesystem::path& qc,
+                                               DiagnosticSink& sink);
 
 } // namespace vtxc

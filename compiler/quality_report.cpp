@@ -8,7 +8,9 @@
 namespace vtxc {
 
 namespace {
-double rounded(double v) { return std::round(v * 1e6) / 1e6; }
+double rounded(double v) {
+    return std::round(v * 1e6) / 1e6;
+}
 } // namespace
 
 nlohmann::json qualityFiguresJson(const StripQuality& q) {
@@ -36,14 +38,16 @@ nlohmann::json qualityJson(const std::vector<NamedVtx>& files,
                            const std::vector<std::size_t>& extraCacheSizes) {
     nlohmann::json variants = nlohmann::json::object();
     for (const NamedVtx& named : files) {
-        std::vector<std::size_t> sizes{static_cast<std::size_t>(std::max(1, named.file->vertCacheSize))};
+        std::vector<std::size_t> sizes{
+            static_cast<std::size_t>(std::max(1, named.file->vertCacheSize))};
         for (std::size_t s : extraCacheSizes)
             if (std::find(sizes.begin(), sizes.end(), s) == sizes.end()) sizes.push_back(s);
         nlohmann::json lods = nlohmann::json::array();
         for (const LodQuality& lod : analyseVtx(*named.file, sizes)) {
             nlohmann::json j = qualityFiguresJson(lod.total);
             nlohmann::json meshes = nlohmann::json::array();
-            for (const StripQuality& mesh : lod.meshes) meshes.push_back(qualityFiguresJson(mesh));
+            for (const StripQuality& mesh : lod.meshes)
+                meshes.push_back(qualityFiguresJson(mesh));
             j["meshes"] = meshes;
             lods.push_back(j);
         }

@@ -1,14 +1,13 @@
-// `vtxc tune`: one prepared model stripped for every parameter pair in parallel (TBB), measured with
-// the FIFO simulation of the compile report; Pareto front over (ATVR, strips).
+// `vtxc tune`: one prepared model stripped for every parameter pair in parallel (TBB), measured
+// with the FIFO simulation of the compile report; Pareto front over (ATVR, strips).
 #include "compiler/tune.h"
 
 #include "optimizer/vtx_analysis.h"
 
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <tbb/parallel_for.h>
 
 namespace vtxc {
 
@@ -19,9 +18,11 @@ std::string fixed3(double v) {
     return buffer;
 }
 
-TuneResult measure(const VtxFile& file, int cacheSize, int bones, const std::vector<int>& crossSizes) {
+TuneResult measure(const VtxFile& file, int cacheSize, int bones,
+                   const std::vector<int>& crossSizes) {
     std::vector<std::size_t> sizes{static_cast<std::size_t>(cacheSize)};
-    for (int s : crossSizes) sizes.push_back(static_cast<std::size_t>(s));
+    for (int s : crossSizes)
+        sizes.push_back(static_cast<std::size_t>(s));
     const std::vector<LodQuality> lods = analyseVtx(file, sizes);
     TuneResult r;
     r.cacheSize = cacheSize;
@@ -35,13 +36,15 @@ TuneResult measure(const VtxFile& file, int cacheSize, int bones, const std::vec
     r.boneStateChanges = q.boneStateChanges;
     r.acmr = q.acmr(0);
     r.atvr = q.atvr(0);
-    for (std::size_t i = 1; i < sizes.size(); ++i) r.crossAcmr.push_back(q.acmr(i));
+    for (std::size_t i = 1; i < sizes.size(); ++i)
+        r.crossAcmr.push_back(q.acmr(i));
     return r;
 }
 
 // Cache size is the hardware's to choose: compare bones-per-strip choices within one cache size.
 bool dominates(const TuneResult& a, const TuneResult& b) {
-    return a.cacheSize == b.cacheSize && a.atvr <= b.atvr && a.strips <= b.strips && (a.atvr < b.atvr || a.strips < b.strips);
+    return a.cacheSize == b.cacheSize && a.atvr <= b.atvr && a.strips <= b.strips &&
+           (a.atvr < b.atvr || a.strips < b.strips);
 }
 } // namespace
 
@@ -67,13 +70,16 @@ std::optional<TuneReport> tuneModel(const ModelProject& project, const CompileOp
         if (options.progress) options.progress(++done, total);
     });
     for (std::size_t i = 0; i < total; ++i) {
-        for (const Diagnostic& d : sinks[i].diagnostics()) sink.report(d);
+        for (const Diagnostic& d : sinks[i].diagnostics())
+            sink.report(d);
         if (!results[i]) return std::nullopt;
         report.results.push_back(*results[i]);
     }
     for (std::size_t i = 0; i < report.results.size(); ++i) {
-        const bool dominated = std::any_of(report.results.begin(), report.results.end(),
-                                           [&](const TuneResult& other) { return dominates(other, report.results[i]); });
+        const bool dominated =
+            std::any_of(report.results.begin(), report.results.end(), [&](const TuneResult& other) {
+                return dominates(other, report.results[i]);
+            });
         if (!dominated) report.pareto.push_back(i);
     }
     return report;
@@ -87,15 +93,16 @@ std::vector<std::string> paretoReasons(const TuneReport& report) {
         std::vector<std::size_t> same;
         for (std::size_t j : report.pareto)
             if (r[j].cacheSize == r[i].cacheSize) same.push_back(j);
-        const std::size_t bestQuality = *std::min_element(same.begin(), same.end(), [&](auto a, auto b) {
-            return r[a].atvr < r[b].atvr;
-        });
-        const std::size_t fewestCalls = *std::min_element(same.begin(), same.end(), [&](auto a, auto b) {
-            return r[a].strips < r[b].strips || (r[a].strips == r[b].strips && r[a].atvr < r[b].atvr);
-        });
+        const std::size_t bestQuality = *std::min_element(
+            same.begin(), same.end(), [&](auto a, auto b) { return r[a].atvr < r[b].atvr; });
+        const std::size_t fewestCalls =
+            *std::min_element(same.begin(), same.end(), [&](auto a, auto b) {
+                return r[a].strips < r[b].strips ||
+                       (r[a].strips == r[b].strips && r[a].atvr < r[b].atvr);
+            });
         std::string line = "cache " + std::to_string(r[i].cacheSize) + ", bones " +
-                           std::to_string(r[i].bonesPerStrip) + ": ATVR " + fixed3(r[i].atvr) + " with " +
-                           std::to_string(r[i].strips) + " strips, ";
+                           std::to_string(r[i].bonesPerStrip) + ": ATVR " + fixed3(r[i].atvr) +
+                           " with " + std::to_string(r[i].strips) + " strips, ";
         if (i == bestQuality && i == fewestCalls)
             line += "best cache use and fewest draw calls at this cache size";
         else if (i == bestQuality)
@@ -114,12 +121,13 @@ std::string tuneCsv(const TuneReport& report) {
                       "boneStateChanges,acmr,atvr,pareto\n";
     for (std::size_t i = 0; i < report.results.size(); ++i) {
         const TuneResult& r = report.results[i];
-        const bool pareto = std::find(report.pareto.begin(), report.pareto.end(), i) != report.pareto.end();
+        const bool pareto =
+            std::find(report.pareto.begin(), report.pareto.end(), i) != report.pareto.end();
         csv += std::to_string(r.cacheSize) + "," + std::to_string(r.bonesPerStrip) + "," +
                std::to_string(r.triangles) + "," + std::to_string(r.uniqueVertices) + "," +
                std::to_string(r.storedVertices) + "," + std::to_string(r.strips) + "," +
-               std::to_string(r.boneStateChanges) + "," + fixed3(r.acmr) + "," + fixed3(r.atvr) + "," +
-               (pareto ? "1" : "0") + "\n";
+               std::to_string(r.boneStateChanges) + "," + fixed3(r.acmr) + "," + fixed3(r.atvr) +
+               "," + (pareto ? "1" : "0") + "\n";
     }
     return csv;
 }
@@ -127,10 +135,15 @@ std::string tuneCsv(const TuneReport& report) {
 nlohmann::json tuneJson(const TuneReport& report) {
     nlohmann::json results = nlohmann::json::array();
     for (const TuneResult& r : report.results) {
-        nlohmann::json j{{"vertCacheSize", r.cacheSize}, {"bonesPerStrip", r.bonesPerStrip},
-                         {"triangles", r.triangles},     {"uniqueVertices", r.uniqueVertices},
-                         {"storedVertices", r.storedVertices}, {"strips", r.strips},
-                         {"boneStateChanges", r.boneStateChanges}, {"acmr", r.acmr}, {"atvr", r.atvr}};
+        nlohmann::json j{{"vertCacheSize", r.cacheSize},
+                         {"bonesPerStrip", r.bonesPerStrip},
+                         {"triangles", r.triangles},
+                         {"uniqueVertices", r.uniqueVertices},
+                         {"storedVertices", r.storedVertices},
+                         {"strips", r.strips},
+                         {"boneStateChanges", r.boneStateChanges},
+                         {"acmr", r.acmr},
+                         {"atvr", r.atvr}};
         if (!r.crossAcmr.empty()) {
             nlohmann::json cross = nlohmann::json::object();
             for (std::size_t k = 0; k < r.crossAcmr.size(); ++k)
@@ -145,8 +158,11 @@ nlohmann::json tuneJson(const TuneReport& report) {
         pareto.push_back({{"vertCacheSize", report.results[report.pareto[k]].cacheSize},
                           {"bonesPerStrip", report.results[report.pareto[k]].bonesPerStrip},
                           {"reason", reasons[k]}});
-    return {{"cacheSizes", report.cacheSizes}, {"bonesPerStrip", report.bonesPerStrip},
-            {"lod", 0}, {"results", results}, {"pareto", pareto}};
+    return {{"cacheSizes", report.cacheSizes},
+            {"bonesPerStrip", report.bonesPerStrip},
+            {"lod", 0},
+            {"results", results},
+            {"pareto", pareto}};
 }
 
 } // namespace vtxc

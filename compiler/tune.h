@@ -1,5 +1,6 @@
-// `vtxc tune`: strips one prepared model for every (vertCacheSize, bones-per-strip) pair and measures
-// each, so users can pick hardware parameters; the Pareto front weighs cache quality against draw calls.
+// `vtxc tune`: strips one prepared model for every (vertCacheSize, bones-per-strip) pair and
+// measures each, so users can pick hardware parameters; the Pareto front weighs cache quality
+// against draw calls.
 #pragma once
 
 #include "compiler/compile.h"
@@ -23,7 +24,8 @@ struct TuneResult {
     int cacheSize = 0;
     int bonesPerStrip = 0;
     // LOD 0 of the dx90-style (hardware-skinned) strips.
-    std::size_t triangles = 0, uniqueVertices = 0, storedVertices = 0, strips = 0, boneStateChanges = 0;
+    std::size_t triangles = 0, uniqueVertices = 0, storedVertices = 0, strips = 0,
+                boneStateChanges = 0;
     double acmr = 0, atvr = 0;
     // With TuneOptions::cross: ACMR of this order at each of TuneOptions::cacheSizes.
     std::vector<double> crossAcmr;

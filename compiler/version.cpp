@@ -3,5 +3,7 @@
 #include "compiler/version.h"
 
 namespace vtxc {
-const char* versionString() { return "0.1.0"; }
+const char* versionString() {
+    return "0.1.0";
+}
 } // namespace vtxc

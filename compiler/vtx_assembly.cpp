@@ -5,9 +5,8 @@
 #include "compiler/strip_records.h"
 #include "optimizer/strip_partition.h"
 
-#include <tbb/parallel_for.h>
-
 #include <atomic>
+#include <tbb/parallel_for.h>
 
 namespace vtxc {
 
@@ -41,14 +40,15 @@ std::vector<std::vector<VtxMaterialReplacement>> replacementLists(const BuiltPro
 } // namespace
 
 std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
-                                                     const CompileOptions& options,
-                                                     std::int32_t checksum, DiagnosticSink& sink) {
+                                                    const CompileOptions& options,
+                                                    std::int32_t checksum, DiagnosticSink& sink) {
     std::vector<MeshTask> tasks;
     for (std::size_t v = 0; v < options.variants.size(); ++v)
         for (const BuiltBodyPart& part : project.bodyParts)
             for (const BuiltModel& model : part.models)
                 for (std::size_t lod = 0; lod < project.lodCount(); ++lod)
-                    for (const BuiltMesh& mesh : model.meshes) tasks.push_back({v, &mesh, lod});
+                    for (const BuiltMesh& mesh : model.meshes)
+                        tasks.push_back({v, &mesh, lod});
 
     std::vector<std::optional<std::vector<StripGroup>>> results(tasks.size());
     std::vector<CollectingSink> sinks(tasks.size());
@@ -58,14 +58,16 @@ std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
         const HardwareParameters p = options.parametersFor(options.variants[task.variant]);
         std::vector<BoneWeights> weights;
         weights.reserve(task.mesh->vertices.size());
-        for (const ModelVertex& vertex : task.mesh->vertices) weights.push_back(vertex.weights);
+        for (const ModelVertex& vertex : task.mesh->vertices)
+            weights.push_back(vertex.weights);
         results[i] = buildStripGroups(task.mesh->lodIndices[task.lod], weights,
                                       limitsFor(p, project.staticProp), sinks[i]);
         if (options.progress) options.progress(++done, tasks.size());
     });
     bool ok = true;
     for (std::size_t i = 0; i < tasks.size(); ++i) {
-        for (const Diagnostic& d : sinks[i].diagnostics()) sink.report(d);
+        for (const Diagnostic& d : sinks[i].diagnostics())
+            sink.report(d);
         ok = ok && results[i].has_value();
     }
     if (!ok) return std::nullopt;

@@ -19,7 +19,7 @@ struct VtxAssembly {
 // Builds every requested variant; meshes, LODs and variants run in parallel (TBB) and the result
 // does not depend on the thread count. Returns nothing after reporting an error.
 std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
-                                                     const CompileOptions& options,
-                                                     std::int32_t checksum, DiagnosticSink& sink);
+                                                    const CompileOptions& options,
+                                                    std::int32_t checksum, DiagnosticSink& sink);
 
 } // namespace vtxc

@@ -43,7 +43,8 @@ VvdAssembly assembleVvd(const BuiltProject& project, std::int32_t checksum) {
                 inMeshOrder += mesh.vertices.size();
                 for (std::size_t i = 0; i < mesh.vertices.size();) {
                     std::size_t j = i;
-                    while (j < mesh.vertices.size() && mesh.coarsestLod[j] == mesh.coarsestLod[i]) ++j;
+                    while (j < mesh.vertices.size() && mesh.coarsestLod[j] == mesh.coarsestLod[i])
+                        ++j;
                     runs.push_back({mesh.coarsestLod[i], &mesh, i, j - i});
                     i = j;
                 }

@@ -14,7 +14,7 @@ namespace vtxc {
 struct ByteReadError {
     std::string record; // e.g. "StripHeader_t"
     std::size_t offset = 0;
-    std::string what;   // e.g. "needs 27 bytes, 3 remain"
+    std::string what; // e.g. "needs 27 bytes, 3 remain"
 };
 
 class ByteReader {
@@ -28,9 +28,9 @@ class ByteReader {
         if (offset < 0 || count < 0 || elementSize < 0) return false;
         const auto total = static_cast<std::uint64_t>(bytes_.size());
         if (static_cast<std::uint64_t>(offset) > total) return false;
-        if (elementSize != 0 && static_cast<std::uint64_t>(count) >
-                                    (total - static_cast<std::uint64_t>(offset)) /
-                                        static_cast<std::uint64_t>(elementSize))
+        if (elementSize != 0 &&
+            static_cast<std::uint64_t>(count) > (total - static_cast<std::uint64_t>(offset)) /
+                                                    static_cast<std::uint64_t>(elementSize))
             return false;
         return true;
     }
@@ -55,7 +55,8 @@ class ByteReader {
     // Callers check fits() first; the loads themselves assume the range is valid.
     template <class T> T load(std::size_t at) const {
         T v = 0;
-        for (std::size_t i = 0; i < sizeof(T); ++i) v |= static_cast<T>(T(bytes_[at + i]) << (8 * i));
+        for (std::size_t i = 0; i < sizeof(T); ++i)
+            v |= static_cast<T>(T(bytes_[at + i]) << (8 * i));
         return v;
     }
     std::span<const std::uint8_t> bytes_;

@@ -44,10 +44,12 @@ class ByteWriter {
     // Rewrites a 32-bit value already written, for the rare field only known afterwards.
     void patchI32(std::size_t at, std::int32_t v) {
         const auto u = static_cast<std::uint32_t>(v);
-        for (int i = 0; i < 4; ++i) bytes_.at(at + i) = static_cast<std::uint8_t>(u >> (8 * i));
+        for (int i = 0; i < 4; ++i)
+            bytes_.at(at + i) = static_cast<std::uint8_t>(u >> (8 * i));
     }
 
-    // Checks that a record of a declared size was written exactly, at the offset the layout planned.
+    // Checks that a record of a declared size was written exactly, at the offset the layout
+    // planned.
     class Record {
       public:
         Record(ByteWriter& writer, const char* name, std::size_t size, std::size_t expectedOffset)

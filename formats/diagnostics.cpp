@@ -78,7 +78,8 @@ void DiagnosticSink::warning(std::string code, SourceLocation location, std::str
 }
 
 void DiagnosticSink::note(std::string code, SourceLocation location, std::string message) {
-    report({Severity::Note, std::move(code), std::move(location), std::move(message), ExitCode::Ok});
+    report(
+        {Severity::Note, std::move(code), std::move(location), std::move(message), ExitCode::Ok});
 }
 
 const Diagnostic* CollectingSink::find(std::string_view code) const {

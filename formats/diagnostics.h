@@ -1,5 +1,5 @@
-// Diagnostics: located messages (file:line:col: error[CODE]: ...) reported through a sink, and exit codes.
-// The library never prints; the CLI decides how a sink's contents reach the user.
+// Diagnostics: located messages (file:line:col: error[CODE]: ...) reported through a sink, and exit
+// codes. The library never prints; the CLI decides how a sink's contents reach the user.
 #pragma once
 
 #include <cstddef>
@@ -24,7 +24,8 @@ enum class ExitCode : int {
 
 enum class Severity { Note, Warning, Error };
 
-// Line and column are 1-based; 0 means "not known" (binary files name a byte offset in the message).
+// Line and column are 1-based; 0 means "not known" (binary files name a byte offset in the
+// message).
 struct SourceLocation {
     std::string file;
     std::uint32_t line = 0;
@@ -35,7 +36,7 @@ struct Diagnostic {
     Severity severity = Severity::Error;
     std::string code; // stable identifier such as "SMD004"; tests assert on it
     SourceLocation location;
-    std::string message; // what is wrong, and what to do about it
+    std::string message;                    // what is wrong, and what to do about it
     ExitCode kind = ExitCode::InvalidInput; // which exit status an error of this kind maps to
 };
 

@@ -58,7 +58,8 @@ bool writeFilesAtomically(std::span<const PendingFile> files, DiagnosticSink& si
     std::vector<fs::path> temporaries;
     auto removeTemporaries = [&] {
         std::error_code ignored;
-        for (const fs::path& t : temporaries) fs::remove(t, ignored);
+        for (const fs::path& t : temporaries)
+            fs::remove(t, ignored);
     };
     for (const PendingFile& file : files) {
         std::error_code ec;

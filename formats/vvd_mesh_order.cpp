@@ -11,9 +11,10 @@ std::vector<std::uint32_t> meshOrderedVertexIndices(const VvdFile& file, int roo
     const auto poolSize = static_cast<std::int64_t>(file.vertices.size());
     if (file.fixups.empty()) {
         const int lod = std::clamp(rootLod, 0, kVvdMaxLods - 1);
-        const std::int64_t count =
-            std::clamp<std::int64_t>(file.numLODVertexes[static_cast<std::size_t>(lod)], 0, poolSize);
-        for (std::int64_t i = 0; i < count; ++i) order.push_back(static_cast<std::uint32_t>(i));
+        const std::int64_t count = std::clamp<std::int64_t>(
+            file.numLODVertexes[static_cast<std::size_t>(lod)], 0, poolSize);
+        for (std::int64_t i = 0; i < count; ++i)
+            order.push_back(static_cast<std::uint32_t>(i));
         return order;
     }
     for (const VvdFixup& fixup : file.fixups) {
@@ -21,7 +22,8 @@ std::vector<std::uint32_t> meshOrderedVertexIndices(const VvdFile& file, int roo
         const std::int64_t begin = std::clamp<std::int64_t>(fixup.sourceVertexID, 0, poolSize);
         const std::int64_t end = std::clamp<std::int64_t>(
             std::int64_t(fixup.sourceVertexID) + std::max(0, fixup.numVertexes), 0, poolSize);
-        for (std::int64_t i = begin; i < end; ++i) order.push_back(static_cast<std::uint32_t>(i));
+        for (std::int64_t i = begin; i < end; ++i)
+            order.push_back(static_cast<std::uint32_t>(i));
     }
     return order;
 }

@@ -1,5 +1,6 @@
 // Post-transform vertex cache simulation with a FIFO replacement policy.
-// Follows the model of Hoppe 1999: a hit costs nothing, a miss pushes the vertex and evicts the oldest.
+// Follows the model of Hoppe 1999: a hit costs nothing, a miss pushes the vertex and evicts the
+// oldest.
 #include "optimizer/fifo_cache.h"
 
 #include <vector>

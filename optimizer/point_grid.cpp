@@ -52,7 +52,8 @@ void PointGrid::visitRing(const Cell& centre, std::int64_t ring, Visit&& visit) 
                 if (std::max({std::abs(dx), std::abs(dy), std::abs(dz)}) != ring) continue;
                 auto it = cells_.find(keyOf({centre.x + dx, centre.y + dy, centre.z + dz}));
                 if (it == cells_.end()) continue;
-                for (std::uint32_t slot : it->second) visit(points_[slot]);
+                for (std::uint32_t slot : it->second)
+                    visit(points_[slot]);
             }
 }
 

@@ -34,7 +34,8 @@ class PointGrid {
     };
     Cell cellOf(const Vec3& p) const;
     static std::uint64_t keyOf(const Cell& c);
-    template <class Visit> void visitRing(const Cell& centre, std::int64_t ring, Visit&& visit) const;
+    template <class Visit>
+    void visitRing(const Cell& centre, std::int64_t ring, Visit&& visit) const;
 
     float cellSize_;
     std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> cells_;

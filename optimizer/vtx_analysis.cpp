@@ -1,5 +1,6 @@
-// Quality figures of compiled strips, computed from the .vtx records alone so that Valve's files and
-// vtxc's are measured the same way. FIFO simulation per strip follows Hoppe 1999 (see fifo_cache.h).
+// Quality figures of compiled strips, computed from the .vtx records alone so that Valve's files
+// and vtxc's are measured the same way. FIFO simulation per strip follows Hoppe 1999 (see
+// fifo_cache.h).
 #include "optimizer/vtx_analysis.h"
 
 #include "optimizer/fifo_cache.h"
@@ -27,8 +28,8 @@ namespace {
 // Misses of one strip: its indices, relative to the strip group, replayed on a cold cache.
 std::size_t stripMisses(const VtxStripGroup& group, const VtxStrip& strip, std::size_t cacheSize) {
     const auto begin = static_cast<std::size_t>(std::max(0, strip.indexOffset));
-    const auto end = std::min(group.indices.size(), begin + static_cast<std::size_t>(
-                                                                std::max(0, strip.numIndices)));
+    const auto end = std::min(group.indices.size(),
+                              begin + static_cast<std::size_t>(std::max(0, strip.numIndices)));
     if (begin >= end) return 0;
     std::vector<std::uint32_t> indices(group.indices.begin() + static_cast<std::ptrdiff_t>(begin),
                                        group.indices.begin() + static_cast<std::ptrdiff_t>(end));
@@ -40,11 +41,14 @@ std::vector<std::uint32_t> meshTriangles(const VtxMesh& mesh) {
     std::vector<std::uint32_t> out;
     for (const VtxStripGroup& group : mesh.stripGroups)
         for (std::size_t i = 0; i + 2 < group.indices.size(); i += 3) {
-            const std::uint16_t a = group.indices[i], b = group.indices[i + 1], c = group.indices[i + 2];
-            if (a >= group.vertices.size() || b >= group.vertices.size() || c >= group.vertices.size())
+            const std::uint16_t a = group.indices[i], b = group.indices[i + 1],
+                                c = group.indices[i + 2];
+            if (a >= group.vertices.size() || b >= group.vertices.size() ||
+                c >= group.vertices.size())
                 continue;
-            out.insert(out.end(), {group.vertices[a].origMeshVertID, group.vertices[b].origMeshVertID,
-                                   group.vertices[c].origMeshVertID});
+            out.insert(out.end(),
+                       {group.vertices[a].origMeshVertID, group.vertices[b].origMeshVertID,
+                        group.vertices[c].origMeshVertID});
         }
     return out;
 }
@@ -68,11 +72,13 @@ StripQuality analyseMesh(const VtxMesh& mesh, const std::vector<std::size_t>& ca
         }
     }
     std::sort(used.begin(), used.end());
-    q.uniqueVertices = static_cast<std::size_t>(std::unique(used.begin(), used.end()) - used.begin());
+    q.uniqueVertices =
+        static_cast<std::size_t>(std::unique(used.begin(), used.end()) - used.begin());
     return q;
 }
 
-std::vector<LodQuality> analyseVtx(const VtxFile& file, const std::vector<std::size_t>& cacheSizes) {
+std::vector<LodQuality> analyseVtx(const VtxFile& file,
+                                   const std::vector<std::size_t>& cacheSizes) {
     std::vector<LodQuality> lods(static_cast<std::size_t>(std::max(0, file.numLODs)));
     for (auto& lod : lods) {
         lod.total.cacheSizes = cacheSizes;

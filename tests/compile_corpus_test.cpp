@@ -25,22 +25,42 @@ struct CorpusModel {
 const std::vector<CorpusModel>& corpusModels() {
     static const std::vector<CorpusModel> models{
         {"w_grenade", "w_grenade", "w_grenade.qc", "Grenade_reference.smd", {}, nullptr, false},
-        {"chamberdoor_frame", "chamberdoor_frame", "chamberdoor_frame.qc", "chamberdoor_frame_ref.smd",
-         {{512.0f, "chamberdoor_frame_lod1.smd"}}, nullptr, true},
-        {"bunker_gun01", "bunker_gun01", "bunker_gun01.qc", "bunker_gun01_reference.smd",
-         {{10.0f, "bunker_gun01_reference_lod1.smd"}, {13.0f, "bunker_gun01_reference_lod2.smd"},
-          {16.0f, "bunker_gun01_reference_lod3.smd"}, {20.0f, "bunker_gun01_reference_lod4.smd"}},
-         nullptr, false},
-        {"combine_super_soldier_choreo", "combine_super_soldier_choreo", "combine_super_soldier.qc",
+        {"chamberdoor_frame",
+         "chamberdoor_frame",
+         "chamberdoor_frame.qc",
+         "chamberdoor_frame_ref.smd",
+         {{512.0f, "chamberdoor_frame_lod1.smd"}},
+         nullptr,
+         true},
+        {"bunker_gun01",
+         "bunker_gun01",
+         "bunker_gun01.qc",
+         "bunker_gun01_reference.smd",
+         {{10.0f, "bunker_gun01_reference_lod1.smd"},
+          {13.0f, "bunker_gun01_reference_lod2.smd"},
+          {16.0f, "bunker_gun01_reference_lod3.smd"},
+          {20.0f, "bunker_gun01_reference_lod4.smd"}},
+         nullptr,
+         false},
+        {"combine_super_soldier_choreo",
+         "combine_super_soldier_choreo",
+         "combine_super_soldier.qc",
          "combine_super_soldier_Super_Soldier_reference.smd",
          {{10.0f, "combine_super_soldier_Super_Soldier_reference_lod1.smd"},
           {25.0f, "combine_super_soldier_Super_Soldier_reference_lod2.smd"},
           {40.0f, "combine_super_soldier_Super_Soldier_reference_lod3.smd"},
           {60.0f, "combine_super_soldier_Super_Soldier_reference_lod4.smd"}},
-         "combine_super_soldier_Super_Soldier_reference_lod5.smd", false},
-        {"tree_pine04", "tree_pine04", "tree_pine04.qc", "Tree_pine04.smd",
-         {{150.0f, "Tree_pine04_lod1.smd"}, {200.0f, "Tree_pine04_lod2.smd"}, {250.0f, "Tree_pine04_lod3.smd"}},
-         nullptr, true},
+         "combine_super_soldier_Super_Soldier_reference_lod5.smd",
+         false},
+        {"tree_pine04",
+         "tree_pine04",
+         "tree_pine04.qc",
+         "Tree_pine04.smd",
+         {{150.0f, "Tree_pine04_lod1.smd"},
+          {200.0f, "Tree_pine04_lod2.smd"},
+          {250.0f, "Tree_pine04_lod3.smd"}},
+         nullptr,
+         true},
     };
     return models;
 }
@@ -53,7 +73,8 @@ struct Compiled {
 ModelProject smdProject(const CorpusModel& model) {
     const auto folder = test::corpusDir() / model.folder;
     std::vector<LodArgument> lods;
-    for (const auto& [switchPoint, smd] : model.lods) lods.push_back({switchPoint, folder / smd});
+    for (const auto& [switchPoint, smd] : model.lods)
+        lods.push_back({switchPoint, folder / smd});
     std::optional<std::filesystem::path> shadow;
     if (model.shadowLod) shadow = folder / model.shadowLod;
     ModelProject project = projectFromSmds(folder / model.reference, lods, shadow);
@@ -135,12 +156,14 @@ void compareWithValve(const CorpusModel& model, const Compiled& c) {
         const auto ourStored = test::storedVerticesPerLod(*ours);
         const auto valveStored = test::storedVerticesPerLod(valve);
         const auto ourQuality = analyseVtx(*ours, {static_cast<std::size_t>(ours->vertCacheSize)});
-        const auto valveQuality = analyseVtx(valve, {static_cast<std::size_t>(valve.vertCacheSize)});
+        const auto valveQuality =
+            analyseVtx(valve, {static_cast<std::size_t>(valve.vertCacheSize)});
         for (std::size_t l = 0; l < valveTriangles.size(); ++l) {
             SCOPED_TRACE("LOD " + std::to_string(l));
             EXPECT_EQ(ourTriangles[l].size(), valveTriangles[l].size());
             // LOD vertices snap to nearby LOD-0 vertices (ours and Valve's alike): 0.02 units.
-            EXPECT_EQ(test::unmatchedTriangles(ourTriangles[l], valveTriangles[l], 0.02f, 0.002f), 0u);
+            EXPECT_EQ(test::unmatchedTriangles(ourTriangles[l], valveTriangles[l], 0.02f, 0.002f),
+                      0u);
             const double unique = double(valveQuality[l].total.uniqueVertices);
             EXPECT_LE(std::abs(double(ourQuality[l].total.uniqueVertices) - unique), 0.01 * unique);
             if (valveVtx.variant == "dx80") {
@@ -153,11 +176,12 @@ void compareWithValve(const CorpusModel& model, const Compiled& c) {
         }
         const StripQuality& ours0 = ourQuality[0].total;
         const StripQuality& valve0 = valveQuality[0].total;
-        std::printf("%-30s %-4s LOD0 tris %5zu  ATVR ours %.3f valve %.3f  ACMR ours %.3f valve %.3f  "
-                    "stored ours %zu valve %zu  strips ours %zu valve %zu\n",
-                    model.folder, valveVtx.variant.c_str(), ours0.triangles, ours0.atvr(), valve0.atvr(),
-                    ours0.acmr(), valve0.acmr(), ours0.storedVertices, valve0.storedVertices,
-                    ours0.strips, valve0.strips);
+        std::printf(
+            "%-30s %-4s LOD0 tris %5zu  ATVR ours %.3f valve %.3f  ACMR ours %.3f valve %.3f  "
+            "stored ours %zu valve %zu  strips ours %zu valve %zu\n",
+            model.folder, valveVtx.variant.c_str(), ours0.triangles, ours0.atvr(), valve0.atvr(),
+            ours0.acmr(), valve0.acmr(), ours0.storedVertices, valve0.storedVertices, ours0.strips,
+            valve0.strips);
         if (valveVtx.variant == "dx90" && valve0.triangles >= 500) {
             EXPECT_LE(ours0.atvr(), valve0.atvr() + 1e-9);
             if (valve0.atvr() > 1.02) {

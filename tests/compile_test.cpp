@@ -14,17 +14,18 @@ namespace {
 namespace fs = std::filesystem;
 
 // A quad grid of `n` x `n` cells per material, materials side by side, on two bones.
-std::string gridSmd(int n, const std::vector<std::string>& materials, const std::string& secondBone = "arm",
-                    float offset = 0.0f) {
-    std::string s = "version 1\nnodes\n0 \"root\" -1\n1 \"" + secondBone + "\" 0\nend\nskeleton\ntime 0\n"
+std::string gridSmd(int n, const std::vector<std::string>& materials,
+                    const std::string& secondBone = "arm", float offset = 0.0f) {
+    std::string s = "version 1\nnodes\n0 \"root\" -1\n1 \"" + secondBone +
+                    "\" 0\nend\nskeleton\ntime 0\n"
                     "0 0 0 0 0 0 0\n1 0 0 1 0 0 0\nend\ntriangles\n";
     // UVs from the grid position, so that a vertex shared by cells is bit-identical in each.
     auto vertex = [&](float x, float y, float, float) {
         const int bone = x > float(n) / 2 ? 1 : 0;
         const float u = x / float(n), v = y / float(n);
         return std::to_string(bone) + " " + std::to_string(x + offset) + " " + std::to_string(y) +
-               " 0 0 0 1 " + std::to_string(u) + " " + std::to_string(v) + " 1 " + std::to_string(bone) +
-               " 1\n";
+               " 0 0 0 1 " + std::to_string(u) + " " + std::to_string(v) + " 1 " +
+               std::to_string(bone) + " 1\n";
     };
     for (std::size_t m = 0; m < materials.size(); ++m)
         for (int i = 0; i < n; ++i)
@@ -59,7 +60,8 @@ TEST(Compile, LodZeroIsTheSameWithOrWithoutLodsAndFixupsRestoreMeshOrder) {
     test::writeText(dir / "lod1.smd", gridSmd(3, {"skin", "metal"}));
     CollectingSink sink;
     const auto alone = compile(projectFromSmds(dir / "ref.smd", {}, std::nullopt), sink);
-    const auto withLod = compile(projectFromSmds(dir / "ref.smd", {{10, dir / "lod1.smd"}}, std::nullopt), sink);
+    const auto withLod =
+        compile(projectFromSmds(dir / "ref.smd", {{10, dir / "lod1.smd"}}, std::nullopt), sink);
     ASSERT_TRUE(alone && withLod) << sink.errorCount();
     // Two meshes and two LODs: the LOD-sorted pool needs fixups.
     EXPECT_FALSE(withLod->vvd.fixups.empty());
@@ -68,8 +70,10 @@ TEST(Compile, LodZeroIsTheSameWithOrWithoutLodsAndFixupsRestoreMeshOrder) {
     EXPECT_EQ(meshOrderedVertexIndices(withLod->vvd, 1).size(),
               std::size_t(withLod->vvd.numLODVertexes[1]));
     for (std::size_t v = 0; v < 3; ++v) {
-        const auto a = test::lodTriangles(alone->vvd, alone->vtx[v].file, test::meshStartsFromLayout(alone->layout));
-        const auto b = test::lodTriangles(withLod->vvd, withLod->vtx[v].file, test::meshStartsFromLayout(withLod->layout));
+        const auto a = test::lodTriangles(alone->vvd, alone->vtx[v].file,
+                                          test::meshStartsFromLayout(alone->layout));
+        const auto b = test::lodTriangles(withLod->vvd, withLod->vtx[v].file,
+                                          test::meshStartsFromLayout(withLod->layout));
         ASSERT_EQ(b.size(), 2u);
         EXPECT_EQ(a[0].size(), 6u * 6 * 2 * 2);
         EXPECT_EQ(b[0].size(), a[0].size());
@@ -80,14 +84,18 @@ TEST(Compile, LodZeroIsTheSameWithOrWithoutLodsAndFixupsRestoreMeshOrder) {
 
 TEST(Compile, OutputWindingIsReversedAndVIsFlipped) {
     test::TempDir dir;
-    test::writeText(dir / "t.smd", "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n"
-                                   "triangles\nm\n0 0 0 0 0 0 1 0 0.25\n0 1 0 0 0 0 1 1 0.25\n0 0 1 0 0 0 1 0 1\nend\n");
+    test::writeText(
+        dir / "t.smd",
+        "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n"
+        "triangles\nm\n0 0 0 0 0 0 1 0 0.25\n0 1 0 0 0 0 1 1 0.25\n0 0 1 0 0 0 1 0 1\nend\n");
     CollectingSink sink;
     const auto out = compile(projectFromSmds(dir / "t.smd", {}, std::nullopt), sink);
     ASSERT_TRUE(out);
-    const auto tris = test::lodTriangles(out->vvd, out->vtx[0].file, test::meshStartsFromLayout(out->layout));
+    const auto tris =
+        test::lodTriangles(out->vvd, out->vtx[0].file, test::meshStartsFromLayout(out->layout));
     ASSERT_EQ(tris[0].size(), 1u);
-    const test::Triangle expected{test::Corner{{0, 0, 0}, {0, 0.75f}}, test::Corner{{0, 1, 0}, {0, 0}},
+    const test::Triangle expected{test::Corner{{0, 0, 0}, {0, 0.75f}},
+                                  test::Corner{{0, 1, 0}, {0, 0}},
                                   test::Corner{{1, 0, 0}, {1, 0.75f}}};
     EXPECT_EQ(test::unmatchedTriangles(tris[0], {expected}, 0, 0), 0u);
 }
@@ -102,7 +110,8 @@ TEST(Compile, SameBytesOnOneThreadOrMany) {
     ASSERT_TRUE(writeSynthesizedSmdFile(dir / "big.smd", synth, sink));
     synth.triangles = 5000;
     ASSERT_TRUE(writeSynthesizedSmdFile(dir / "lod.smd", synth, sink));
-    const ModelProject project = projectFromSmds(dir / "big.smd", {{12, dir / "lod.smd"}}, std::nullopt);
+    const ModelProject project =
+        projectFromSmds(dir / "big.smd", {{12, dir / "lod.smd"}}, std::nullopt);
     CompileOptions one, many;
     one.threads = 1;
     many.threads = 8;
@@ -127,10 +136,12 @@ TEST(Compile, MaterialPast65536VerticesBecomesSeveralValidMeshes) {
     EXPECT_LT(out->vvd.vertices.size(), std::size_t(257 * 257 + 2 * 257 * 4));
     const auto& meshes = out->layout["bodyParts"][0]["models"][0]["meshes"];
     ASSERT_GE(meshes.size(), 2u);
-    for (const auto& mesh : meshes) EXPECT_LE(mesh["vertexCount"].get<std::size_t>(), 65536u);
+    for (const auto& mesh : meshes)
+        EXPECT_LE(mesh["vertexCount"].get<std::size_t>(), 65536u);
     for (const VtxAssembly& v : out->vtx) {
         EXPECT_EQ(test::stripLimitViolations(v.file), std::vector<std::string>{});
-        const auto tris = test::lodTriangles(out->vvd, v.file, test::meshStartsFromLayout(out->layout));
+        const auto tris =
+            test::lodTriangles(out->vvd, v.file, test::meshStartsFromLayout(out->layout));
         EXPECT_EQ(tris[0].size(), std::size_t(256 * 256 * 2));
     }
 }
@@ -140,7 +151,8 @@ TEST(Compile, MaterialOnlyInALodIsAnError) {
     test::writeText(dir / "ref.smd", gridSmd(2, {"skin"}));
     test::writeText(dir / "lod1.smd", gridSmd(1, {"skin", "gold"}));
     CollectingSink sink;
-    EXPECT_FALSE(compile(projectFromSmds(dir / "ref.smd", {{10, dir / "lod1.smd"}}, std::nullopt), sink));
+    EXPECT_FALSE(
+        compile(projectFromSmds(dir / "ref.smd", {{10, dir / "lod1.smd"}}, std::nullopt), sink));
     const Diagnostic* d = sink.find("MESH001");
     ASSERT_NE(d, nullptr);
     EXPECT_NE(d->message.find("'gold'"), std::string::npos);
@@ -152,7 +164,8 @@ TEST(Compile, LodBoneMissingFromReferenceIsAnErrorNamingItsLine) {
     test::writeText(dir / "ref.smd", gridSmd(2, {"skin"}));
     test::writeText(dir / "lod1.smd", gridSmd(1, {"skin"}, "tail"));
     CollectingSink sink;
-    EXPECT_FALSE(compile(projectFromSmds(dir / "ref.smd", {{10, dir / "lod1.smd"}}, std::nullopt), sink));
+    EXPECT_FALSE(
+        compile(projectFromSmds(dir / "ref.smd", {{10, dir / "lod1.smd"}}, std::nullopt), sink));
     const Diagnostic* d = sink.find("BONE001");
     ASSERT_NE(d, nullptr);
     EXPECT_EQ(d->location.line, 4u);
@@ -174,10 +187,12 @@ TEST(Compile, MoreThan128BonesInUseIsAnError) {
 
 TEST(CompileCli, WritesEveryFileAndReportsQuality) {
     test::TempDir dir;
-    const auto result = test::runVtxc({"compile", std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd", "-o",
-                                       (dir / "out/arm").string(), "--report", (dir / "q.json").string()});
+    const auto result =
+        test::runVtxc({"compile", std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd", "-o",
+                       (dir / "out/arm").string(), "--report", (dir / "q.json").string()});
     EXPECT_EQ(result.exitStatus, 0) << result.err;
-    for (const char* name : {"arm.vvd", "arm.dx90.vtx", "arm.dx80.vtx", "arm.sw.vtx", "arm.layout.json"})
+    for (const char* name :
+         {"arm.vvd", "arm.dx90.vtx", "arm.dx80.vtx", "arm.sw.vtx", "arm.layout.json"})
         EXPECT_TRUE(fs::exists(dir / "out" / name)) << name;
     const auto report = nlohmann::json::parse(test::readText(dir / "q.json"));
     const auto& lod0 = report["variants"]["dx90"]["lods"][0];
@@ -188,10 +203,12 @@ TEST(CompileCli, WritesEveryFileAndReportsQuality) {
 TEST(CompileCli, BadInputExitsThreeAndWritesNothing) {
     test::TempDir dir;
     test::writeText(dir / "ref.smd", gridSmd(2, {"skin"}));
-    test::writeText(dir / "bad.smd", "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n"
-                                     "triangles\nskin\n0 0 0 0 0 0 1 0 0\n0 1 0 0 0 0 1 nan 0\n");
-    const auto result = test::runVtxc({"compile", (dir / "ref.smd").string(), "--lod",
-                                       "10=" + (dir / "bad.smd").string(), "-o", (dir / "out/m").string()});
+    test::writeText(dir / "bad.smd",
+                    "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n"
+                    "triangles\nskin\n0 0 0 0 0 0 1 0 0\n0 1 0 0 0 0 1 nan 0\n");
+    const auto result =
+        test::runVtxc({"compile", (dir / "ref.smd").string(), "--lod",
+                       "10=" + (dir / "bad.smd").string(), "-o", (dir / "out/m").string()});
     EXPECT_EQ(result.exitStatus, 3) << result.err;
     EXPECT_NE(result.err.find("bad.smd:12:"), std::string::npos) << result.err;
     EXPECT_FALSE(fs::exists(dir / "out"));
@@ -199,7 +216,8 @@ TEST(CompileCli, BadInputExitsThreeAndWritesNothing) {
 
 TEST(CompileCli, MissingFileIsAnIoErrorAndBadOptionsAUsageError) {
     test::TempDir dir;
-    auto result = test::runVtxc({"compile", (dir / "none.smd").string(), "-o", (dir / "m").string()});
+    auto result =
+        test::runVtxc({"compile", (dir / "none.smd").string(), "-o", (dir / "m").string()});
     EXPECT_EQ(result.exitStatus, 2) << result.err;
     EXPECT_NE(result.err.find("error[IO001]"), std::string::npos);
     result = test::runVtxc({"compile", std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd", "-o",

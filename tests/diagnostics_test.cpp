@@ -48,7 +48,8 @@ TEST(FileIo, WritesAllFilesOrNone) {
     EXPECT_FALSE(std::filesystem::exists(dir / "a.bin"));
     // No temporary files are left behind either.
     int entries = 0;
-    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++entries;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path()))
+        ++entries;
     EXPECT_EQ(entries, 1);
 }
 

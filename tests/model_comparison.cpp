@@ -16,7 +16,8 @@ MeshStarts meshStartsFromMdl(const MdlFile& mdl) {
         for (const MdlModel& model : part.models) {
             std::vector<std::size_t>& meshes = starts.emplace_back();
             for (const MdlMesh& mesh : model.meshes)
-                meshes.push_back(static_cast<std::size_t>(model.vertexindex / 48 + mesh.vertexoffset));
+                meshes.push_back(
+                    static_cast<std::size_t>(model.vertexindex / 48 + mesh.vertexoffset));
         }
     return starts;
 }
@@ -47,7 +48,8 @@ std::vector<std::vector<Triangle>> lodTriangles(const VvdFile& vvd, const VtxFil
                             Triangle t;
                             for (int k = 0; k < 3; ++k) {
                                 const VtxVertex& v = group.vertices.at(group.indices[i + k]);
-                                const std::size_t at = starts.at(modelIndex).at(m) + v.origMeshVertID;
+                                const std::size_t at =
+                                    starts.at(modelIndex).at(m) + v.origMeshVertID;
                                 const VvdVertex& vertex = vvd.vertices.at(order.at(at));
                                 t[k] = {vertex.position, vertex.texCoord};
                             }
@@ -66,7 +68,8 @@ Vec3 centroid(const Triangle& t) {
 }
 
 bool close(const Corner& a, const Corner& b, float pt, float ut) {
-    return std::abs(a.position.x - b.position.x) <= pt && std::abs(a.position.y - b.position.y) <= pt &&
+    return std::abs(a.position.x - b.position.x) <= pt &&
+           std::abs(a.position.y - b.position.y) <= pt &&
            std::abs(a.position.z - b.position.z) <= pt && std::abs(a.uv.x - b.uv.x) <= ut &&
            std::abs(a.uv.y - b.uv.y) <= ut;
 }
@@ -84,11 +87,13 @@ std::size_t unmatchedTriangles(const std::vector<Triangle>& a, const std::vector
                                float positionTolerance, float uvTolerance) {
     const float cell = std::max(positionTolerance * 4, 0.05f);
     auto key = [&](const Vec3& p) {
-        return std::array<long, 3>{std::lround(std::floor(p.x / cell)), std::lround(std::floor(p.y / cell)),
+        return std::array<long, 3>{std::lround(std::floor(p.x / cell)),
+                                   std::lround(std::floor(p.y / cell)),
                                    std::lround(std::floor(p.z / cell))};
     };
     std::map<std::array<long, 3>, std::vector<std::size_t>> buckets;
-    for (std::size_t i = 0; i < b.size(); ++i) buckets[key(centroid(b[i]))].push_back(i);
+    for (std::size_t i = 0; i < b.size(); ++i)
+        buckets[key(centroid(b[i]))].push_back(i);
     std::vector<bool> used(b.size(), false);
     std::size_t unmatched = 0;
     for (const Triangle& t : a) {
@@ -117,7 +122,8 @@ std::vector<std::size_t> storedVerticesPerLod(const VtxFile& vtx) {
         for (const VtxModel& model : part.models)
             for (std::size_t l = 0; l < model.lods.size() && l < counts.size(); ++l)
                 for (const VtxMesh& mesh : model.lods[l].meshes)
-                    for (const VtxStripGroup& group : mesh.stripGroups) counts[l] += group.vertices.size();
+                    for (const VtxStripGroup& group : mesh.stripGroups)
+                        counts[l] += group.vertices.size();
     return counts;
 }
 
@@ -131,26 +137,37 @@ std::vector<std::string> stripLimitViolations(const VtxFile& vtx) {
             for (std::size_t l = 0; l < model.lods.size(); ++l)
                 for (const VtxMesh& mesh : model.lods[l].meshes)
                     for (const VtxStripGroup& group : mesh.stripGroups) {
-                        if (group.vertices.size() > 65535) problems.push_back("strip group over 65535 vertices");
+                        if (group.vertices.size() > 65535)
+                            problems.push_back("strip group over 65535 vertices");
                         for (std::size_t s = 0; s < group.strips.size(); ++s) {
                             const VtxStrip& strip = group.strips[s];
-                            if (!(strip.flags & kStripIsTriList)) problems.push_back(where(l, s) + "not a triangle list");
+                            if (!(strip.flags & kStripIsTriList))
+                                problems.push_back(where(l, s) + "not a triangle list");
                             if (strip.boneStateChanges.size() > vtx.maxBonesPerStrip)
-                                problems.push_back(where(l, s) + "more bone state changes than maxBonesPerStrip");
+                                problems.push_back(where(l, s) +
+                                                   "more bone state changes than maxBonesPerStrip");
                             std::set<int> slots;
-                            for (const auto& change : strip.boneStateChanges) slots.insert(change.hardwareID);
+                            for (const auto& change : strip.boneStateChanges)
+                                slots.insert(change.hardwareID);
                             for (int i = 0; i < strip.numIndices; ++i) {
-                                const std::size_t index = group.indices.at(static_cast<std::size_t>(strip.indexOffset + i));
-                                if (index < std::size_t(strip.vertOffset) || index >= std::size_t(strip.vertOffset + strip.numVerts)) {
-                                    problems.push_back(where(l, s) + "index outside the strip's vertex range");
+                                const std::size_t index = group.indices.at(
+                                    static_cast<std::size_t>(strip.indexOffset + i));
+                                if (index < std::size_t(strip.vertOffset) ||
+                                    index >= std::size_t(strip.vertOffset + strip.numVerts)) {
+                                    problems.push_back(where(l, s) +
+                                                       "index outside the strip's vertex range");
                                     break;
                                 }
                                 const VtxVertex& v = group.vertices[index];
-                                if (v.numBones > vtx.maxBonesPerVert) problems.push_back(where(l, s) + "vertex with too many bones");
+                                if (v.numBones > vtx.maxBonesPerVert)
+                                    problems.push_back(where(l, s) + "vertex with too many bones");
                                 if (group.flags & kStripGroupIsHwSkinned)
                                     for (int k = 0; k < v.numBones; ++k)
-                                        if (!slots.count(v.boneID[static_cast<std::size_t>(k)]) && strip.numBones > 0) {
-                                            problems.push_back(where(l, s) + "vertex uses a bone slot no state change sets");
+                                        if (!slots.count(v.boneID[static_cast<std::size_t>(k)]) &&
+                                            strip.numBones > 0) {
+                                            problems.push_back(
+                                                where(l, s) +
+                                                "vertex uses a bone slot no state change sets");
                                             k = 3;
                                             i = strip.numIndices;
                                         }

@@ -1,5 +1,6 @@
 // Tests of `vtxc compile MODEL.qc` end to end: body groups with blank models, $lod edits
-// (removemodel, replacematerial, removemesh), $scale, the output path, and refusals of unsafe paths.
+// (removemodel, replacematerial, removemesh), $scale, the output path, and refusals of unsafe
+// paths.
 #include "compiler/compile.h"
 #include "compiler/qc_import.h"
 #include "tests/model_comparison.h"
@@ -12,12 +13,14 @@ namespace {
 
 // One quad of `material` at height z.
 std::string quadSmd(const std::string& material, float z, const std::string& second = "") {
-    std::string s = "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\ntriangles\n";
+    std::string s =
+        "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\ntriangles\n";
     auto v = [&](float x, float y) {
-        return "0 " + std::to_string(x) + " " + std::to_string(y) + " " + std::to_string(z) + " 0 0 1 " +
-               std::to_string(x) + " " + std::to_string(y) + "\n";
+        return "0 " + std::to_string(x) + " " + std::to_string(y) + " " + std::to_string(z) +
+               " 0 0 1 " + std::to_string(x) + " " + std::to_string(y) + "\n";
     };
-    s += material + "\n" + v(0, 0) + v(1, 0) + v(1, 1) + material + "\n" + v(0, 0) + v(1, 1) + v(0, 1);
+    s += material + "\n" + v(0, 0) + v(1, 0) + v(1, 1) + material + "\n" + v(0, 0) + v(1, 1) +
+         v(0, 1);
     if (!second.empty()) s += second + "\n" + v(2, 0) + v(3, 0) + v(3, 1);
     return s + "end\n";
 }
@@ -32,10 +35,12 @@ struct QcFixture {
     }
 };
 
-std::size_t lodTriangleCount(const VtxFile& vtx, std::size_t bodyPart, std::size_t model, std::size_t lod) {
+std::size_t lodTriangleCount(const VtxFile& vtx, std::size_t bodyPart, std::size_t model,
+                             std::size_t lod) {
     std::size_t n = 0;
     for (const VtxMesh& mesh : vtx.bodyParts.at(bodyPart).models.at(model).lods.at(lod).meshes)
-        for (const VtxStripGroup& group : mesh.stripGroups) n += group.indices.size() / 3;
+        for (const VtxStripGroup& group : mesh.stripGroups)
+            n += group.indices.size() / 3;
     return n;
 }
 
@@ -64,7 +69,8 @@ $lod 40 { removemodel "hat.smd" removemesh "metal" }
     EXPECT_EQ(lodTriangleCount(vtx, 1, 0, 2), 0u); // removemodel: nothing drawn in LOD 2
     EXPECT_EQ(lodTriangleCount(vtx, 1, 1, 0), 0u); // blank
     // Meshes per model stay the same in every LOD (the engine indexes them by the .mdl's meshes).
-    EXPECT_EQ(vtx.bodyParts[1].models[0].lods[2].meshes.size(), vtx.bodyParts[1].models[0].lods[0].meshes.size());
+    EXPECT_EQ(vtx.bodyParts[1].models[0].lods[2].meshes.size(),
+              vtx.bodyParts[1].models[0].lods[0].meshes.size());
     ASSERT_EQ(vtx.materialReplacements.size(), 3u);
     ASSERT_EQ(vtx.materialReplacements[1].size(), 1u);
     EXPECT_EQ(vtx.materialReplacements[1][0].name, "skin_far");
@@ -92,19 +98,23 @@ TEST(QcCompileCli, WritesUnderModelsAndRefusesEscapingNames) {
     test::TempDir dir;
     test::writeText(dir / "src/a.smd", quadSmd("skin", 0));
     test::writeText(dir / "src/ok.qc", "$modelname \"props/thing.mdl\"\n$body \"b\" \"a.smd\"\n");
-    auto result = test::runVtxc({"compile", (dir / "src/ok.qc").string(), "-o", (dir / "game").string()});
+    auto result =
+        test::runVtxc({"compile", (dir / "src/ok.qc").string(), "-o", (dir / "game").string()});
     EXPECT_EQ(result.exitStatus, 0) << result.err;
     EXPECT_TRUE(std::filesystem::exists(dir / "game/models/props/thing.dx90.vtx"));
     test::writeText(dir / "src/bad.qc", "$body \"b\" \"a.smd\"\n$modelname \"../../evil.mdl\"\n");
-    result = test::runVtxc({"compile", (dir / "src/bad.qc").string(), "-o", (dir / "game").string()});
+    result =
+        test::runVtxc({"compile", (dir / "src/bad.qc").string(), "-o", (dir / "game").string()});
     EXPECT_EQ(result.exitStatus, 3);
     EXPECT_NE(result.err.find("bad.qc:2:"), std::string::npos) << result.err;
     EXPECT_FALSE(std::filesystem::exists(dir / "evil.vvd"));
     test::writeText(dir / "src/missing.qc", "$modelname \"m.mdl\"\n$body \"b\" \"nothere.smd\"\n");
-    result = test::runVtxc({"compile", (dir / "src/missing.qc").string(), "-o", (dir / "game").string()});
+    result = test::runVtxc(
+        {"compile", (dir / "src/missing.qc").string(), "-o", (dir / "game").string()});
     EXPECT_EQ(result.exitStatus, 3);
     EXPECT_NE(result.err.find("missing.qc:2:"), std::string::npos) << result.err;
-    result = test::runVtxc({"compile", (dir / "src/ok.qc").string(), "--lod", "10=x.smd", "-o", "x"});
+    result =
+        test::runVtxc({"compile", (dir / "src/ok.qc").string(), "--lod", "10=x.smd", "-o", "x"});
     EXPECT_EQ(result.exitStatus, 1);
 }
 

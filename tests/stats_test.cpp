@@ -1,5 +1,5 @@
-// Tests of `vtxc stats` on a corpus model and on a model vtxc compiled: the JSON keys the issue names,
-// figures that follow from the files, and the error for a model without .vtx files.
+// Tests of `vtxc stats` on a corpus model and on a model vtxc compiled: the JSON keys the issue
+// names, figures that follow from the files, and the error for a model without .vtx files.
 #include "tests/test_support.h"
 
 #include <gtest/gtest.h>
@@ -19,8 +19,9 @@ TEST(StatsCli, CorpusModelFiguresAndReferencePoints) {
         const auto& lods = stats["variants"][variant]["lods"];
         ASSERT_EQ(lods.size(), 1u);
         const auto& lod = lods[0];
-        for (const char* key : {"triangles", "uniqueVertices", "storedVertices", "strips",
-                                "boneStateChanges", "acmr", "atvr", "meshes", "lowerBound", "headroom", "gpu"})
+        for (const char* key :
+             {"triangles", "uniqueVertices", "storedVertices", "strips", "boneStateChanges", "acmr",
+              "atvr", "meshes", "lowerBound", "headroom", "gpu"})
             EXPECT_TRUE(lod.contains(key)) << key;
         EXPECT_EQ(lod["triangles"].get<int>(), 92);
         EXPECT_EQ(lod["uniqueVertices"].get<int>(), 114);
@@ -29,9 +30,11 @@ TEST(StatsCli, CorpusModelFiguresAndReferencePoints) {
         EXPECT_GE(lod["acmr"].get<double>(), lod["lowerBound"].get<double>() - 1e-9);
         EXPECT_GE(lod["atvr"].get<double>(), 1.0);
         EXPECT_TRUE(lod["cacheSizes"].contains("16"));
-        EXPECT_GE(lod["cacheSizes"]["16"]["acmr"].get<double>(), lod["cacheSizes"]["32"]["acmr"].get<double>());
+        EXPECT_GE(lod["cacheSizes"]["16"]["acmr"].get<double>(),
+                  lod["cacheSizes"]["32"]["acmr"].get<double>());
         EXPECT_EQ(lod["meshes"].size(), 1u);
-        for (const char* gpu : {"nvidia", "amd", "intel"}) EXPECT_GT(lod["gpu"][gpu]["acmr"].get<double>(), 0.0);
+        for (const char* gpu : {"nvidia", "amd", "intel"})
+            EXPECT_GT(lod["gpu"][gpu]["acmr"].get<double>(), 0.0);
     }
     EXPECT_EQ(stats["variants"]["dx90"]["vertCacheSize"].get<int>(), 24);
     EXPECT_EQ(stats["variants"]["sw"]["vertCacheSize"].get<int>(), 512);
@@ -40,8 +43,8 @@ TEST(StatsCli, CorpusModelFiguresAndReferencePoints) {
 
 TEST(StatsCli, HumanTableAndCompiledModel) {
     test::TempDir dir;
-    auto result = test::runVtxc({"compile", std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd", "-o",
-                                 (dir / "arm").string(), "--quiet"});
+    auto result = test::runVtxc({"compile", std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd",
+                                 "-o", (dir / "arm").string(), "--quiet"});
     ASSERT_EQ(result.exitStatus, 0) << result.err;
     result = test::runVtxc({"stats", (dir / "arm").string()});
     EXPECT_EQ(result.exitStatus, 0) << result.err;

@@ -17,7 +17,8 @@ namespace fs = std::filesystem;
 
 fs::path corpusDir() {
     const char* fromEnvironment = std::getenv("VTXC_CORPUS");
-    const fs::path candidate = fromEnvironment ? fs::path(fromEnvironment) : fs::path(VTXC_CORPUS_DIR);
+    const fs::path candidate =
+        fromEnvironment ? fs::path(fromEnvironment) : fs::path(VTXC_CORPUS_DIR);
     std::error_code ec;
     if (fs::is_directory(candidate, ec)) return fs::canonical(candidate, ec);
     return {};
@@ -40,7 +41,8 @@ std::vector<fs::path> corpusFiles(const std::string& extension) {
     for (const auto& entry : fs::recursive_directory_iterator(root)) {
         if (!entry.is_regular_file()) continue;
         std::string ext = entry.path().extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+        std::transform(ext.begin(), ext.end(), ext.begin(),
+                       [](unsigned char c) { return std::tolower(c); });
         if (ext == extension) out.push_back(entry.path());
     }
     std::sort(out.begin(), out.end());
@@ -77,7 +79,8 @@ TempDir::~TempDir() {
 namespace {
 std::string shellQuote(const std::string& s) {
     std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    for (char c : s)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return out + "'";
 }
 } // namespace
@@ -85,7 +88,8 @@ std::string shellQuote(const std::string& s) {
 CommandResult runVtxc(const std::vector<std::string>& arguments) {
     TempDir scratch;
     std::string command = shellQuote(VTXC_BINARY);
-    for (const auto& a : arguments) command += " " + shellQuote(a);
+    for (const auto& a : arguments)
+        command += " " + shellQuote(a);
     command += " >" + shellQuote((scratch / "out").string()) + " 2>" +
                shellQuote((scratch / "err").string()) + " </dev/null";
     const int raw = std::system(command.c_str());

@@ -1,5 +1,6 @@
 // Shared helpers for the test suite: where the corpus is, temporary folders, running the CLI.
-// The corpus lives outside the repo (../shared/corpus); tests that need it skip, loudly, without it.
+// The corpus lives outside the repo (../shared/corpus); tests that need it skip, loudly, without
+// it.
 #pragma once
 
 #include <filesystem>

@@ -23,7 +23,8 @@ TEST(Tune, MeasuresEveryCombinationAndFindsParetoChoicesPerCacheSize) {
         if (total != 6u) ++wrongTotals;
     };
     CollectingSink sink;
-    const auto report = tuneModel(projectFromSmds(kArm, {}, std::nullopt), CompileOptions{}, options, sink);
+    const auto report =
+        tuneModel(projectFromSmds(kArm, {}, std::nullopt), CompileOptions{}, options, sink);
     ASSERT_TRUE(report);
     EXPECT_EQ(calls.load(), 6u);
     EXPECT_EQ(wrongTotals.load(), 0u);
@@ -38,8 +39,9 @@ TEST(Tune, MeasuresEveryCombinationAndFindsParetoChoicesPerCacheSize) {
         EXPECT_DOUBLE_EQ(r.crossAcmr[own], r.acmr);
     }
     for (int cache : options.cacheSizes) {
-        const bool any = std::any_of(report->pareto.begin(), report->pareto.end(),
-                                     [&](std::size_t i) { return report->results[i].cacheSize == cache; });
+        const bool any =
+            std::any_of(report->pareto.begin(), report->pareto.end(),
+                        [&](std::size_t i) { return report->results[i].cacheSize == cache; });
         EXPECT_TRUE(any) << "cache " << cache;
     }
     EXPECT_EQ(paretoReasons(*report).size(), report->pareto.size());
@@ -47,8 +49,9 @@ TEST(Tune, MeasuresEveryCombinationAndFindsParetoChoicesPerCacheSize) {
 
 TEST(TuneCli, WritesCsvJsonAndSvg) {
     test::TempDir dir;
-    const auto result = test::runVtxc({"tune", kArm, "--cache-sizes", "12:24:6", "--bones-per-strip", "9,16",
-                                       "-o", dir.path().string(), "--cross"});
+    const auto result =
+        test::runVtxc({"tune", kArm, "--cache-sizes", "12:24:6", "--bones-per-strip", "9,16", "-o",
+                       dir.path().string(), "--cross"});
     ASSERT_EQ(result.exitStatus, 0) << result.err;
     const std::string csv = test::readText(dir / "tune.csv");
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 3 * 2);
