@@ -12,7 +12,8 @@
 #include <fstream>
 #include <limits>
 #include <map>
-#include <regex>
+#include <cctype>
+#include <optional>
 
 namespace vtxc {
 
@@ -55,18 +56,30 @@ std::vector<fs::path> sortedEntries(const fs::path& dir) {
     return entries;
 }
 
+// "name_lodN" (any case) -> ("name", N); nothing for other names. Hand-written rather than
+// std::regex, whose inlined code sets off GCC 12's -Wmaybe-uninitialized under the sanitizers.
+std::optional<std::pair<std::string, int>> splitLodSuffix(const std::string& stem) {
+    std::string lower = stem;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::size_t at = lower.rfind("_lod");
+    if (at == std::string::npos) return std::nullopt;
+    const std::string digits = stem.substr(at + 4);
+    if (digits.empty() || digits.size() > 6 ||
+        !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }))
+        return std::nullopt;
+    return std::make_pair(stem.substr(0, at), std::stoi(digits));
+}
+
 // SMD models of one folder without a QC: references without a `_lodN` suffix, each with its LODs.
 void addSmdModels(const std::vector<fs::path>& smds, const fs::path& root,
                   std::vector<BenchModel>& out) {
-    static const std::regex lodSuffix(R"((.*)_lod([0-9]+))", std::regex::icase);
     std::vector<fs::path> references;
     std::map<std::string, std::vector<std::pair<int, fs::path>>> lodsOf; // base stem -> (N, file)
     for (const fs::path& smd : smds) {
         if (!hasTrianglesSection(smd)) continue;
-        std::smatch match;
-        const std::string stem = smd.stem().string();
-        if (std::regex_match(stem, match, lodSuffix))
-            lodsOf[match[1].str()].push_back({std::stoi(match[2].str()), smd});
+        if (const auto lod = splitLodSuffix(smd.stem().string()))
+            lodsOf[lod->first].push_back({lod->second, smd});
         else
             references.push_back(smd);
     }
