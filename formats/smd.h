@@ -166,9 +166,9 @@ std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, Diagnostic
 
 // SMD text in Valve's exporter conventions: `version 1`; links on every vertex (a rigid vertex
 // as `1 bone 1.000000`), largest weight first, at most kSmdWriterMaxLinks (the rest dropped and
-// the kept ones rescaled to the same sum); Euler angles brought into -2pi..2pi; values with 6
-// decimals, or the shortest exact form when 6 decimals would change the float, so that
-// parseSmd(writeSmd(f)) gives back every float bit for bit (angles within range).
+// the kept ones rescaled to the same sum); Euler angles as given, even past a whole turn; values
+// with 6 decimals, or the shortest exact form when 6 decimals would change the float, so that
+// parseSmd(writeSmd(f)) gives back every float bit for bit.
 // Node names cannot hold a double quote: one is written as a single quote.
 std::string writeSmd(const SmdFile& file);
 

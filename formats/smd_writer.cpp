@@ -1,5 +1,5 @@
 // SMD writer: text in the conventions of Valve's Source exporter (links on every vertex, largest
-// weight first, at most 8; angles within -2pi..2pi). Follows shared/seeds/smd-format.txt.
+// weight first, at most 8). Angles are written as read, even past a whole turn.
 #include "formats/smd.h"
 
 #include <algorithm>
@@ -11,7 +11,6 @@ namespace vtxc {
 namespace {
 
 constexpr std::size_t kChunkBytes = 1 << 20;
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 // 6 decimals like the exporter; when that would change the float, the shortest exact form.
 void appendFloat(std::string& out, float value) {
@@ -28,12 +27,6 @@ void appendInt(std::string& out, long long value) {
     char buffer[24];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     out.append(buffer, result.ptr);
-}
-
-// Angles outside -2pi..2pi are brought back by whole turns; angles inside are left bit-exact.
-float normaliseAngle(float angle) {
-    if (std::fabs(angle) <= kTwoPi || !std::isfinite(angle)) return angle;
-    return static_cast<float>(std::fmod(static_cast<double>(angle), kTwoPi));
 }
 
 void appendVec3(std::string& out, const Vec3& v) {
@@ -115,8 +108,7 @@ void appendSkeleton(std::string& out, const SmdFile& file) {
             out += ' ';
             appendVec3(out, pose.position);
             out += ' ';
-            appendVec3(out, {normaliseAngle(pose.rotation.x), normaliseAngle(pose.rotation.y),
-                             normaliseAngle(pose.rotation.z)});
+            appendVec3(out, pose.rotation);
             out += '\n';
         }
     }

@@ -92,8 +92,8 @@ TEST_F(QcCorpusTest, Grenade) {
     ASSERT_EQ(project->sequences[0].animationFiles.size(), 1u);
     EXPECT_TRUE(project->sequences[0].animationFiles[0].found); // reuses the reference SMD
     ASSERT_TRUE(project->collisionModel);
-    EXPECT_FALSE(project->collisionModel->found);
-    EXPECT_EQ(count("QC052"), 1u); // physics SMD not in the corpus: a warning
+    EXPECT_TRUE(project->collisionModel->found); // w_grenade_physics.smd is in the corpus
+    EXPECT_EQ(count("QC052"), 0u);
     EXPECT_EQ(count("QC061"), 1u);
 }
 
@@ -140,7 +140,10 @@ TEST_F(QcCorpusTest, BunkerGun) {
     EXPECT_EQ(project->sequences[0].fps, 30.0);
     EXPECT_TRUE(project->sequences[0].loop);
     EXPECT_EQ(project->sequences[5].animationNames.size(), 9u); // "aim" blends 9 animations
-    EXPECT_EQ(count("QC051"), 24u); // 19 $animation + 5 $sequence files, none in the corpus
+    EXPECT_EQ(count("QC051"), 0u); // every $animation and $sequence file is in the corpus
+    for (const auto& sequence : project->sequences)
+        for (const auto& file : sequence.animationFiles)
+            EXPECT_TRUE(file.found) << sequence.name;
 }
 
 TEST_F(QcCorpusTest, CombineSuperSoldier) {
@@ -164,10 +167,13 @@ TEST_F(QcCorpusTest, CombineSuperSoldier) {
     EXPECT_TRUE(project->flags.hasHitboxes);
     EXPECT_EQ(project->definedBones.size(), 56u); // commonbones.qci, read from beside the QC
     EXPECT_EQ(project->includedModels.size(), 5u);
-    EXPECT_EQ(count("QC016"), 1u); // ../hl2mp_ported_anims/commonbones.qci -> beside
-    EXPECT_EQ(count("QC010"), 2u); // standardikchains.qci and body_poses_lean.qci are absent
+    // ../hl2mp_ported_anims/commonbones.qci and body_poses_lean.qci are stored beside the QC.
+    EXPECT_EQ(count("QC016"), 2u);
+    EXPECT_EQ(count("QC010"), 0u); // every .qci the QC includes is in the corpus
     EXPECT_EQ(count("QC060"), 1u); // the $model block (flex controllers) skipped
-    EXPECT_EQ(project->filesRead.size(), 5u);
+    // The QC and its six .qci files: SoldierChoreoModel, BaseChoreoModel, commonbones,
+    // bodyrules_xsi, standardikchains, body_poses_lean.
+    EXPECT_EQ(project->filesRead.size(), 7u);
 }
 
 TEST_F(QcCorpusTest, PineTree) {
