@@ -3,9 +3,9 @@
 // counters give dx90 LOD 0 ACMR/ATVR (FIFO of 24, emptied per strip: the compile issue's
 // definition).
 #include "compiler/compile.h"
-#include "formats/smd_synthesis.h"
-#include "formats/vtx.h"
-#include "formats/vvd.h"
+#include "testing/smd_synthesis.h"
+#include "formats/studio/vtx.h"
+#include "formats/studio/vvd.h"
 
 #include <benchmark/benchmark.h>
 #include <filesystem>

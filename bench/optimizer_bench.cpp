@@ -1,7 +1,7 @@
 // Optimizer stages on a generated skinned mesh of 200k triangles (100 bones, 3 weights): welding,
 // strip partition with cache order (dx90: 53 bones, dx80: 16), and cache order alone.
 // items_per_second counts triangles; counters give ACMR/ATVR at the FIFO size of the variant.
-#include "formats/smd_synthesis.h"
+#include "testing/smd_synthesis.h"
 #include "optimizer/bone_weights.h"
 #include "optimizer/fifo_cache.h"
 #include "optimizer/strip_analysis.h"

@@ -1,7 +1,7 @@
 // SMD parse throughput (bytes/s and triangles/s) on a generated skinned SMD of about 57 MB.
 // Target from issue 2: 300 MB/s or more on one core (Release or RelWithDebInfo build).
-#include "formats/smd.h"
-#include "formats/smd_synthesis.h"
+#include "formats/smd/smd.h"
+#include "testing/smd_synthesis.h"
 
 #include <benchmark/benchmark.h>
 

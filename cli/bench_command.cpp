@@ -3,8 +3,8 @@
 // baseline run.
 #include "cli/command.h"
 #include "cli/progress.h"
-#include "compiler/bench_run.h"
-#include "formats/file_io.h"
+#include "tools/bench_run.h"
+#include "formats/common/file_io.h"
 
 #include <cmath>
 #include <cstdio>

@@ -2,7 +2,7 @@
 // A command's callback stores its exit status; main() returns it.
 #pragma once
 
-#include "formats/diagnostics.h"
+#include "formats/common/diagnostics.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>

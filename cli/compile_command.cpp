@@ -4,7 +4,7 @@
 #include "cli/model_arguments.h"
 #include "cli/progress.h"
 #include "compiler/compile.h"
-#include "formats/file_io.h"
+#include "formats/common/file_io.h"
 
 #include <cstdio>
 #include <filesystem>

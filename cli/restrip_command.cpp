@@ -2,8 +2,8 @@
 // one model or every model under a folder (--recursive, in parallel), printing old vs new figures.
 #include "cli/command.h"
 #include "cli/progress.h"
-#include "compiler/restrip.h"
-#include "formats/file_io.h"
+#include "tools/restrip.h"
+#include "formats/common/file_io.h"
 
 #include <algorithm>
 #include <atomic>

@@ -1,8 +1,8 @@
 // `vtxc stats MODEL [--json] [--cache-sizes 16,24,32]`: quality figures of a compiled model per
 // variant, LOD and mesh, as an aligned table or JSON.
 #include "cli/command.h"
-#include "compiler/model_stats.h"
-#include "formats/model_check.h"
+#include "tools/model_stats.h"
+#include "formats/studio/model_check.h"
 
 #include <cstdio>
 #include <iostream>

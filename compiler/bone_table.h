@@ -2,8 +2,8 @@
 // studiomdl matches bones by name, case-insensitively; a $staticprop collapses to one bone.
 #pragma once
 
-#include "formats/diagnostics.h"
-#include "formats/smd.h"
+#include "formats/common/diagnostics.h"
+#include "formats/smd/smd.h"
 
 #include <optional>
 #include <string>

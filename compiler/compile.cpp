@@ -7,9 +7,9 @@
 #include "compiler/mesh_extraction.h"
 #include "compiler/quality_report.h"
 #include "compiler/vvd_assembly.h"
-#include "formats/file_io.h"
-#include "formats/smd.h"
-#include "formats/vtx.h"
+#include "formats/common/file_io.h"
+#include "formats/smd/smd.h"
+#include "formats/studio/vtx.h"
 
 #include <algorithm>
 #include <map>

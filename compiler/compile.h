@@ -5,8 +5,8 @@
 #include "compiler/compile_options.h"
 #include "compiler/model_project.h"
 #include "compiler/vtx_assembly.h"
-#include "formats/diagnostics.h"
-#include "formats/vvd.h"
+#include "formats/common/diagnostics.h"
+#include "formats/studio/vvd.h"
 
 #include <filesystem>
 #include <memory>

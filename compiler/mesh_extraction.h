@@ -3,7 +3,7 @@
 #pragma once
 
 #include "compiler/model_project.h"
-#include "formats/smd.h"
+#include "formats/smd/smd.h"
 #include "optimizer/bone_weights.h"
 #include "optimizer/mesh_types.h"
 

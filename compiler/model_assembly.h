@@ -4,8 +4,8 @@
 
 #include "compiler/compile_options.h"
 #include "compiler/mesh_extraction.h"
-#include "formats/diagnostics.h"
-#include "formats/vector_types.h"
+#include "formats/common/diagnostics.h"
+#include "formats/common/vector_types.h"
 #include "optimizer/mesh_types.h"
 
 #include <optional>

@@ -3,8 +3,8 @@
 // it.
 #pragma once
 
-#include "formats/diagnostics.h"
-#include "formats/vector_types.h"
+#include "formats/common/diagnostics.h"
+#include "formats/common/vector_types.h"
 
 #include <cstdint>
 #include <filesystem>

@@ -2,7 +2,7 @@
 // (QC.md: every $lod edits LOD 0, not the previous LOD), placement per mesh, flags for layout.json.
 #include "compiler/qc_import.h"
 
-#include "formats/smd.h"
+#include "formats/smd/smd.h"
 
 #include <tbb/parallel_for.h>
 

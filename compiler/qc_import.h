@@ -3,7 +3,7 @@
 #pragma once
 
 #include "compiler/model_project.h"
-#include "formats/qc_project.h"
+#include "formats/qc/qc_project.h"
 
 #include <filesystem>
 #include <optional>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "compiler/compile_options.h"
-#include "formats/vtx.h"
+#include "formats/studio/vtx.h"
 #include "optimizer/vtx_analysis.h"
 
 #include <nlohmann/json.hpp>

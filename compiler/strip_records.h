@@ -2,7 +2,7 @@
 // Record rules: the .vtx section of spec/FORMATS.md (StripGroupHeader_t, StripHeader_t, Vertex_t).
 #pragma once
 
-#include "formats/vtx.h"
+#include "formats/studio/vtx.h"
 #include "optimizer/strip_partition.h"
 
 #include <cstdint>

@@ -4,7 +4,7 @@
 
 #include "compiler/built_project.h"
 #include "compiler/compile_options.h"
-#include "formats/vtx.h"
+#include "formats/studio/vtx.h"
 
 #include <optional>
 #include <vector>

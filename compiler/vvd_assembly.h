@@ -3,7 +3,7 @@
 #pragma once
 
 #include "compiler/built_project.h"
-#include "formats/vvd.h"
+#include "formats/studio/vvd.h"
 
 #include <vector>
 

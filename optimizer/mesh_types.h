@@ -2,7 +2,7 @@
 // Independent of the SMD/VVD/VTX records; the layout of BoneWeights follows studio.h's 3 bones.
 #pragma once
 
-#include "formats/vector_types.h"
+#include "formats/common/vector_types.h"
 
 #include <array>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // Used to unify LOD vertices with the LOD-0 pool and to find the LOD-0 vertex nearest a LOD vertex.
 #pragma once
 
-#include "formats/vector_types.h"
+#include "formats/common/vector_types.h"
 
 #include <cstdint>
 #include <optional>

@@ -3,7 +3,7 @@
 // Follows the .vtx section of shared/spec/FORMATS.md (as read off Valve's files in the corpus).
 #pragma once
 
-#include "formats/diagnostics.h"
+#include "formats/common/diagnostics.h"
 #include "optimizer/mesh_types.h"
 
 #include <array>

@@ -2,7 +2,7 @@
 // changes, ACMR and ATVR under a FIFO cache emptied at each strip (each strip is one draw call).
 #pragma once
 
-#include "formats/vtx.h"
+#include "formats/studio/vtx.h"
 
 #include <cstddef>
 #include <vector>

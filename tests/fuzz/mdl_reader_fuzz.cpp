@@ -1,9 +1,9 @@
 // libFuzzer target for the .mdl reader: any input must be rejected with diagnostics or parsed,
 // never crash, hang or allocate without bound; parsed input is also handed to the model
 // cross-check.
-#include "formats/diagnostics.h"
-#include "formats/mdl.h"
-#include "formats/model_check.h"
+#include "formats/common/diagnostics.h"
+#include "formats/studio/mdl.h"
+#include "formats/studio/model_check.h"
 
 #include <cstddef>
 #include <cstdint>

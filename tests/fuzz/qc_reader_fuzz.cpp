@@ -1,6 +1,6 @@
 // libFuzzer target: the QC reader (lexer, preprocessor, interpreter) on an in-memory project.
 // The input is split at NUL bytes into the QC and up to three .qci files it may include.
-#include "formats/qc_project.h"
+#include "formats/qc/qc_project.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // libFuzzer target for the SMD reader: arbitrary bytes must never crash or hang it, and whatever
 // it accepts must survive write -> read with the same counts and the same values.
-#include "formats/smd.h"
+#include "formats/smd/smd.h"
 
 #include <cstdint>
 #include <cstdio>

@@ -1,9 +1,9 @@
 // libFuzzer target for the .vtx reader: any input is parsed or rejected with diagnostics, never a
 // crash. Accepted input must survive write -> read -> write unchanged; it also goes through the
 // cross-check.
-#include "formats/diagnostics.h"
-#include "formats/model_check.h"
-#include "formats/vtx.h"
+#include "formats/common/diagnostics.h"
+#include "formats/studio/model_check.h"
+#include "formats/studio/vtx.h"
 
 #include <cstddef>
 #include <cstdint>

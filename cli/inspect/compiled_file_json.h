@@ -1,0 +1,17 @@
+// JSON views of the compiled model files for `vtxc inspect --json`: keys are the record field names
+// of the seed (vvd-vtx-format.txt) and of studio.h; counts only, never every vertex or index.
+#pragma once
+
+#include "formats/studio/mdl.h"
+#include "formats/studio/vtx.h"
+#include "formats/studio/vvd.h"
+
+#include <nlohmann/json.hpp>
+
+namespace vtxc::cli {
+
+nlohmann::ordered_json vvdJson(const VvdFile& file);
+nlohmann::ordered_json vtxJson(const VtxFile& file);
+nlohmann::ordered_json mdlJson(const MdlFile& file);
+
+} // namespace vtxc::cli

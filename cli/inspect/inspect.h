@@ -1,0 +1,19 @@
+// Printers behind `vtxc inspect`: one per kind of input. Each prints to stdout (a compact tree, or
+// JSON with --json) and reports problems through the sink; the command turns the sink into a
+// status.
+#pragma once
+
+#include "formats/common/diagnostics.h"
+
+#include <filesystem>
+
+namespace vtxc::cli {
+
+void inspectSmd(const std::filesystem::path& file, bool json, DiagnosticSink& sink);
+// .vvd, .vtx or .mdl
+void inspectCompiledFile(const std::filesystem::path& file, bool json, DiagnosticSink& sink);
+// A model's base path (models/foo for foo.mdl, foo.vvd, foo.*.vtx): opens what exists,
+// cross-checks.
+void inspectModel(const std::filesystem::path& basePath, bool json, DiagnosticSink& sink);
+
+} // namespace vtxc::cli

@@ -1,0 +1,88 @@
+// QC command stream: splits preprocessed tokens into `$commands` and reads their arguments.
+// Blocks are skipped by brace depth; the braces were checked to balance before this runs.
+#include "formats/qc/qc_command_stream.h"
+
+#include "formats/qc/qc_paths.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace vtxc {
+
+namespace {
+
+struct BlockEnd {
+    std::size_t end = 0; // just past the matching '}', or the end of the tokens
+    bool closed = false;
+};
+
+BlockEnd findBlockEnd(QcTokenSpan tokens, std::size_t open) {
+    std::size_t depth = 0;
+    for (std::size_t i = open; i < tokens.size(); ++i) {
+        if (tokens[i].kind == QcTokenKind::OpenBrace) ++depth;
+        if (tokens[i].kind == QcTokenKind::CloseBrace && depth > 0 && --depth == 0)
+            return {i + 1, true};
+    }
+    return {tokens.size(), false};
+}
+
+std::size_t skipToken(QcTokenSpan tokens, std::size_t at) {
+    return tokens[at].kind == QcTokenKind::OpenBrace ? findBlockEnd(tokens, at).end : at + 1;
+}
+
+} // namespace
+
+std::vector<QcCommand> splitQcCommands(QcTokenSpan tokens, DiagnosticSink& sink) {
+    std::vector<QcCommand> commands;
+    std::size_t i = 0;
+    bool reportedStray = false;
+    while (i < tokens.size()) {
+        if (!tokens[i].isDollarWord()) {
+            if (!reportedStray && tokens[i].kind != QcTokenKind::CloseBrace)
+                sink.error(kQcStrayText, tokens[i].where(),
+                           "'" + tokens[i].text +
+                               "' is not part of any command; QC commands start with '$'");
+            reportedStray = true;
+            i = skipToken(tokens, i);
+            continue;
+        }
+        reportedStray = false;
+        std::size_t end = i + 1;
+        while (end < tokens.size() && !tokens[end].isDollarWord())
+            end = skipToken(tokens, end);
+        commands.push_back(
+            {&tokens[i], asciiLower(tokens[i].text), tokens.subspan(i + 1, end - i - 1)});
+        i = end;
+    }
+    return commands;
+}
+
+std::optional<double> parseQcNumber(std::string_view text) {
+    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+bool QcArgumentCursor::takeKeyword(std::string_view lowerKeyword) {
+    if (!nextIsText() || asciiLower(tokens_[next_].text) != lowerKeyword) return false;
+    ++next_;
+    return true;
+}
+
+QcTokenSpan QcArgumentCursor::takeBlock() {
+    if (!nextIsBlock()) return {};
+    const BlockEnd block = findBlockEnd(tokens_, next_);
+    const std::size_t innerEnd = block.closed ? block.end - 1 : block.end;
+    QcTokenSpan inner = tokens_.subspan(next_ + 1, innerEnd - next_ - 1);
+    next_ = block.end;
+    return inner;
+}
+
+void QcArgumentCursor::skipOne() {
+    if (!atEnd()) next_ = skipToken(tokens_, next_);
+}
+
+} // namespace vtxc

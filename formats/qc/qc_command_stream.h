@@ -1,0 +1,58 @@
+// QC command stream: splits preprocessed tokens into `$commands` and reads their arguments.
+// A command runs from its `$word` to the next `$word` outside any `{ }` block (QC.md syntax).
+#pragma once
+
+#include "formats/common/diagnostics.h"
+#include "formats/qc/qc_lexer.h"
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vtxc {
+
+using QcTokenSpan = std::span<const QcToken>;
+
+struct QcCommand {
+    const QcToken* head = nullptr;
+    std::string name; // lower case, with its '$'
+    QcTokenSpan arguments;
+};
+
+// Text before the first command is reported once per run of it (QC035). Expects balanced braces.
+std::vector<QcCommand> splitQcCommands(QcTokenSpan tokens, DiagnosticSink& sink);
+
+// A finite decimal number ("1", "-2.5", "1e3", "+4"); nothing for anything else.
+std::optional<double> parseQcNumber(std::string_view text);
+
+// Reads a command's arguments (or a block's contents) front to back.
+class QcArgumentCursor {
+  public:
+    explicit QcArgumentCursor(QcTokenSpan tokens) : tokens_(tokens) {}
+
+    bool atEnd() const { return next_ >= tokens_.size(); }
+    const QcToken* peek() const { return atEnd() ? nullptr : &tokens_[next_]; }
+    bool nextIsBlock() const { return !atEnd() && tokens_[next_].kind == QcTokenKind::OpenBrace; }
+    bool nextIsText() const { return !atEnd() && tokens_[next_].isText(); }
+
+    const QcToken* take() { return atEnd() ? nullptr : &tokens_[next_++]; }
+    // The next token when it is a word or string; nothing (and no move) otherwise.
+    const QcToken* takeText() { return nextIsText() ? &tokens_[next_++] : nullptr; }
+    // Moves past the next token when it is this word, compared ignoring case.
+    bool takeKeyword(std::string_view lowerKeyword);
+    // The tokens inside the block that opens next; moves past its '}'.
+    QcTokenSpan takeBlock();
+    // Moves past the next token, or past the whole block when one opens next.
+    void skipOne();
+
+  private:
+    QcTokenSpan tokens_;
+    std::size_t next_ = 0;
+};
+
+inline constexpr const char* kQcStrayText = "QC035";
+
+} // namespace vtxc

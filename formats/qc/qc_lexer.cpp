@@ -1,0 +1,171 @@
+// QC tokenizer: bare words, quoted strings, braces, `//` and `/* */` comments, with positions.
+// Follows the syntax notes of /work/shared/spec/QC.md; no escapes exist inside strings.
+#include "formats/qc/qc_lexer.h"
+
+#include <cstdint>
+
+namespace vtxc {
+
+namespace {
+
+class QcLexer {
+  public:
+    QcLexer(std::string_view text, const std::string& fileName, DiagnosticSink& sink)
+        : text_(text), fileName_(fileName), sink_(sink) {}
+
+    std::vector<QcToken> run() {
+        skipByteOrderMark();
+        // Past the error limit the rest would only repeat the damage.
+        while (!atEnd() && !sink_.errorLimitReached()) {
+            const char c = text_[pos_];
+            if (isSpace(c)) {
+                advance();
+            } else if (startsWith("//")) {
+                skipLineComment();
+            } else if (startsWith("/*")) {
+                skipBlockComment();
+            } else if (c == '"') {
+                readString();
+            } else if (c == '{' || c == '}') {
+                push(c == '{' ? QcTokenKind::OpenBrace : QcTokenKind::CloseBrace, std::string(1, c),
+                     here());
+                advance();
+            } else {
+                readWord();
+            }
+        }
+        return std::move(tokens_);
+    }
+
+  private:
+    static bool isSpace(char c) { return static_cast<unsigned char>(c) <= ' '; }
+    bool atEnd() const { return pos_ >= text_.size(); }
+    bool startsWith(std::string_view prefix) const {
+        return text_.substr(pos_, prefix.size()) == prefix;
+    }
+    SourceLocation here() const { return {fileName_, line_, column_}; }
+
+    void advance() {
+        if (text_[pos_] == '\n') {
+            ++line_;
+            column_ = 1;
+        } else {
+            ++column_;
+        }
+        ++pos_;
+    }
+
+    void skipByteOrderMark() {
+        if (startsWith("\xEF\xBB\xBF")) pos_ += 3;
+    }
+
+    void skipLineComment() {
+        while (!atEnd() && text_[pos_] != '\n')
+            advance();
+    }
+
+    void skipBlockComment() {
+        const SourceLocation opened = here();
+        advance();
+        advance();
+        while (!atEnd() && !startsWith("*/"))
+            advance();
+        if (atEnd()) {
+            sink_.error(kQcUnterminatedComment, opened,
+                        "the /* comment that starts here is never closed; end it with */");
+            return;
+        }
+        advance();
+        advance();
+    }
+
+    // A string ends at its closing quote; a line break first means the quote was forgotten.
+    void readString() {
+        const SourceLocation opened = here();
+        advance();
+        const std::size_t start = pos_;
+        while (!atEnd() && text_[pos_] != '"' && text_[pos_] != '\n')
+            advance();
+        std::string value(text_.substr(start, pos_ - start));
+        if (!value.empty() && value.back() == '\r') value.pop_back();
+        if (atEnd() || text_[pos_] == '\n') {
+            sink_.error(kQcUnterminatedString, opened,
+                        "the string that starts here has no closing quote on its line; add the "
+                        "missing \"");
+        } else {
+            advance();
+        }
+        push(QcTokenKind::String, std::move(value), opened);
+    }
+
+    void readWord() {
+        const SourceLocation start = here();
+        const std::size_t begin = pos_;
+        // Past the error limit the rest would only repeat the damage.
+        while (!atEnd() && !sink_.errorLimitReached()) {
+            const char c = text_[pos_];
+            if (isSpace(c) || c == '"' || c == '{' || c == '}') break;
+            if (startsWith("//") || startsWith("/*")) break;
+            advance();
+        }
+        push(QcTokenKind::Word, std::string(text_.substr(begin, pos_ - begin)), start);
+    }
+
+    void push(QcTokenKind kind, std::string text, SourceLocation where) {
+        QcToken token;
+        token.kind = kind;
+        token.text = std::move(text);
+        token.location = std::move(where);
+        tokens_.push_back(std::move(token));
+    }
+
+    std::string_view text_;
+    const std::string& fileName_;
+    DiagnosticSink& sink_;
+    std::size_t pos_ = 0;
+    std::uint32_t line_ = 1;
+    std::uint32_t column_ = 1;
+    std::vector<QcToken> tokens_;
+};
+
+} // namespace
+
+std::vector<QcToken> lexQc(std::string_view text, const std::string& fileName,
+                           DiagnosticSink& sink) {
+    return QcLexer(text, fileName, sink).run();
+}
+
+bool checkQcBraces(std::span<const QcToken> tokens, DiagnosticSink& sink) {
+    std::vector<const QcToken*> open;
+    bool balanced = true;
+    for (const QcToken& token : tokens) {
+        if (token.kind == QcTokenKind::OpenBrace) {
+            open.push_back(&token);
+        } else if (token.kind == QcTokenKind::CloseBrace) {
+            if (!open.empty()) {
+                open.pop_back();
+                continue;
+            }
+            balanced = false;
+            sink.error(kQcUnmatchedCloseBrace, token.where(),
+                       "this '}' closes no '{'; remove it or add the '{' it belongs to");
+            if (sink.errorLimitReached()) return false;
+        }
+    }
+    if (!open.empty()) {
+        // The outermost unclosed brace: inner ones were closed by the '}' meant for it.
+        std::string message = "the '{' opened here is never closed; add the missing '}'";
+        if (open.size() > 1)
+            message += " (" + std::to_string(open.size()) + " blocks are left open in all)";
+        sink.error(kQcUnclosedBrace, open.front()->where(), message);
+        balanced = false;
+    }
+    return balanced;
+}
+
+bool isQcLineContinuation(const QcToken& token) {
+    return token.isWord() && !token.text.empty() &&
+           token.text.find_first_not_of('\\') == std::string::npos;
+}
+
+} // namespace vtxc

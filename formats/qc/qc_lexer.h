@@ -1,0 +1,52 @@
+// QC tokenizer: bare words, quoted strings, braces and comments, each token with file:line:col.
+// Follows the syntax notes of /work/shared/spec/QC.md (backslashes in strings are path separators).
+#pragma once
+
+#include "formats/common/diagnostics.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vtxc {
+
+enum class QcTokenKind { Word, String, OpenBrace, CloseBrace };
+
+struct QcToken {
+    QcTokenKind kind = QcTokenKind::Word;
+    std::string text;        // a string's text without its quotes; "{" or "}" for braces
+    SourceLocation location; // where the text was written
+    // For tokens that came out of a macro body: the outermost macro call that produced them.
+    std::optional<SourceLocation> expandedAt;
+
+    // Where diagnostics about this token point: the macro call for macro output, else the text.
+    const SourceLocation& where() const { return expandedAt ? *expandedAt : location; }
+    bool isWord() const { return kind == QcTokenKind::Word; }
+    bool isText() const { return kind == QcTokenKind::Word || kind == QcTokenKind::String; }
+    bool isBrace() const { return !isText(); }
+    // A bare word starting with '$' (a command, macro call or directive).
+    bool isDollarWord() const { return isWord() && !text.empty() && text.front() == '$'; }
+};
+
+// Diagnostic codes of the QC reader (the whole reader shares the QC0xx range; see qc_project.h).
+inline constexpr const char* kQcUnterminatedString = "QC002";
+inline constexpr const char* kQcUnterminatedComment = "QC003";
+inline constexpr const char* kQcUnmatchedCloseBrace = "QC004";
+inline constexpr const char* kQcUnclosedBrace = "QC005";
+
+// Splits one file's text into tokens. Reports unterminated strings (a string ends at its line) and
+// block comments; keeps going after them so one run shows every such mistake (up to the sink's
+// error limit, where it stops).
+std::vector<QcToken> lexQc(std::string_view text, const std::string& fileName,
+                           DiagnosticSink& sink);
+
+// Checks that braces pair up: a '}' without '{' is reported where it is, and a '{' never closed is
+// reported where it opened. Returns true when they balance.
+bool checkQcBraces(std::span<const QcToken> tokens, DiagnosticSink& sink);
+
+// True for a bare word made only of backslashes: the line-continuation mark of $definemacro bodies.
+bool isQcLineContinuation(const QcToken& token);
+
+} // namespace vtxc

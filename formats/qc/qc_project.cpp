@@ -1,0 +1,846 @@
+// The QC project: interprets the preprocessed command stream into a QcProject and checks it.
+// Command meanings follow /work/shared/spec/QC.md; the path policy is described in qc_project.h.
+#include "formats/qc/qc_project.h"
+
+#include "formats/qc/qc_command_stream.h"
+#include "formats/qc/qc_file_refs.h"
+#include "formats/qc/qc_lexer.h"
+#include "formats/qc/qc_paths.h"
+#include "formats/qc/qc_preprocessor.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <span>
+
+namespace vtxc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kQcBadNumber = "QC031";
+constexpr const char* kQcBadModelName = "QC032";
+constexpr const char* kQcNoModelName = "QC033";
+constexpr const char* kQcNoBodyPart = "QC034";
+constexpr const char* kQcEmptyBodyGroup = "QC037";
+constexpr const char* kQcBadTextureGroup = "QC038";
+constexpr const char* kQcIgnoredArguments = "QC039";
+constexpr const char* kQcLodWithoutSwitch = "QC040";
+constexpr const char* kQcSecondShadowLod = "QC041";
+constexpr const char* kQcLodAfterShadowLod = "QC042";
+constexpr const char* kQcUnknownLodModel = "QC043";
+constexpr const char* kQcTooManyLods = "QC044";
+constexpr const char* kQcLodWithoutBlock = "QC045";
+constexpr const char* kQcUnknownLodOption = "QC046";
+constexpr const char* kQcLodOrder = "QC047";
+constexpr const char* kQcRepeatedReplacement = "QC048";
+constexpr const char* kQcSequenceWithoutAnimation = "QC054";
+constexpr const char* kQcModelBlockSkipped = "QC060";
+constexpr const char* kQcUnusedCommands = "QC061";
+
+// studio.h: MAX_NUM_LODS.
+constexpr std::size_t kMaxLods = 8;
+
+using TokenSpan = QcTokenSpan;
+using ArgumentCursor = QcArgumentCursor;
+
+// Normal form of an SMD name for matching replacemodel references: "a\B.smd" -> "a/b".
+std::string referenceKey(std::string_view written) {
+    std::string key;
+    for (const std::string& part : splitQcPath(written))
+        key += (key.empty() ? "" : "/") + part;
+    key = asciiLower(key);
+    if (key.size() > 4 && key.ends_with(".smd")) key.resize(key.size() - 4);
+    return key;
+}
+
+// Words that start a $sequence/$animation option: the sources (files, animation names) end there.
+const std::set<std::string>& sequenceOptionWords() {
+    // clang-format off
+    static const std::set<std::string> words = {
+        "activity", "activitymodifier", "addlayer", "align", "alignboneto", "alignto", "angles",
+        "autoik", "autoplay", "blend", "blendcenter", "blendcomp", "blendlayer", "blendref",
+        "blendwidth", "bonesaveframe", "calcblend", "cmdlist", "compress", "counterrotate",
+        "counterrotateto", "delta", "entrynode", "event", "exitnode", "exitphase", "fadein",
+        "fadeout", "fixuploop", "fps", "frame", "frames", "hidden", "ikfixup", "iklock", "ikrule",
+        "keyvalues", "localhierarchy", "loop", "lm", "lq", "lx", "lxr", "ly", "lyr", "lz", "lzr",
+        "match", "matchblend", "motionrollback", "noanimation", "noanim_keepduration", "noautoik",
+        "node", "numframes", "origin", "posecycle", "post", "predelta", "realtime", "reverse",
+        "rotate", "rtransition", "scale", "snap", "splineblend", "startloop", "subtract",
+        "transition", "walkalignto", "walkframe", "weightlist", "worldrelative", "worldspace"};
+    // clang-format on
+    return words;
+}
+
+class QcInterpreter {
+  public:
+    QcInterpreter(QcProject& project, const QcPathResolver& paths, QcFileSystem& files,
+                  DiagnosticSink& sink)
+        : project_(project), files_(paths, files, sink), sink_(sink) {}
+
+    void run(TokenSpan tokens) {
+        QcLod reference;
+        reference.isReference = true;
+        project_.lods.push_back(reference);
+        for (const QcCommand& command : splitQcCommands(tokens, sink_)) {
+            if (sink_.errorLimitReached()) return;
+            interpret(command);
+        }
+        if (sink_.errorLimitReached()) return;
+        resolveLodTargets();
+        checkWhole();
+        reportSkipped();
+    }
+
+  private:
+    using Handler = void (QcInterpreter::*)(const QcCommand&, ArgumentCursor&);
+
+    void interpret(const QcCommand& command) {
+        static const std::map<std::string, Handler> handlers = {
+            {"$modelname", &QcInterpreter::modelName},
+            {"$cdmaterials", &QcInterpreter::cdMaterials},
+            {"$staticprop", &QcInterpreter::staticProp},
+            {"$scale", &QcInterpreter::scale},
+            {"$origin", &QcInterpreter::origin},
+            {"$maxverts", &QcInterpreter::maxVerts},
+            {"$body", &QcInterpreter::body},
+            {"$model", &QcInterpreter::model},
+            {"$bodygroup", &QcInterpreter::bodyGroup},
+            {"$lod", &QcInterpreter::lod},
+            {"$shadowlod", &QcInterpreter::lod},
+            {"$texturegroup", &QcInterpreter::textureGroup},
+            {"$sequence", &QcInterpreter::sequence},
+            {"$animation", &QcInterpreter::sequence},
+            {"$collisionmodel", &QcInterpreter::collisionModel},
+            {"$collisionjoints", &QcInterpreter::collisionModel},
+            {"$includemodel", &QcInterpreter::includeModel},
+            {"$definebone", &QcInterpreter::defineBone},
+            {"$opaque", &QcInterpreter::flag},
+            {"$noforcedfade", &QcInterpreter::flag},
+            {"$casttextureshadows", &QcInterpreter::flag},
+            {"$ambientboost", &QcInterpreter::flag},
+            {"$donotcastshadows", &QcInterpreter::flag},
+            {"$mostlyopaque", &QcInterpreter::flag},
+            {"$hbox", &QcInterpreter::hitbox},
+        };
+        ArgumentCursor arguments(command.arguments);
+        auto handler = handlers.find(command.name);
+        if (handler == handlers.end()) return noteUnused(command);
+        (this->*handler->second)(command, arguments);
+    }
+
+    // ---- helpers ----
+
+    const QcToken* requireText(const QcCommand& command, ArgumentCursor& arguments,
+                               const std::string& what) {
+        if (const QcToken* token = arguments.takeText()) return token;
+        const QcToken* at = arguments.peek() ? arguments.peek() : command.head;
+        sink_.error(kQcMissingArgument, at->where(), command.head->text + " needs " + what);
+        return nullptr;
+    }
+
+    std::optional<double> requireNumber(const QcCommand& command, ArgumentCursor& arguments,
+                                        const std::string& what) {
+        const QcToken* token = requireText(command, arguments, what);
+        if (!token) return std::nullopt;
+        return numberOf(*token, command.head->text + " " + what);
+    }
+
+    std::optional<double> numberOf(const QcToken& token, const std::string& what) {
+        std::optional<double> value = parseQcNumber(token.text);
+        if (!value)
+            sink_.error(kQcBadNumber, token.where(),
+                        "'" + token.text + "' is not a number (" + what + ")");
+        return value;
+    }
+
+    // Arguments a command does not take: probably a mistake, but harmless to the meshes.
+    void finish(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* extra = arguments.peek();
+        if (!extra) return;
+        sink_.warning(kQcIgnoredArguments, extra->where(),
+                      "'" + extra->text +
+                          "' and what follows up to the next command is not "
+                          "understood as part of " +
+                          command.head->text + " and was ignored");
+    }
+
+    void noteUnused(const QcCommand& command) {
+        if (usedNames_.insert(command.name).second)
+            project_.unusedCommands.push_back(command.head->text);
+    }
+
+    // ---- output name, materials, flags, placement ----
+
+    void modelName(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* name =
+            requireText(command, arguments, "the model's name, e.g. \"props/box.mdl\"");
+        if (!name) return;
+        modelNameSeen_ = true;
+        finish(command, arguments);
+        const std::string& written = name->text;
+        std::vector<std::string> parts = splitQcPath(written);
+        const bool absolute =
+            !written.empty() && (written.front() == '/' || written.front() == '\\' ||
+                                 written.find(':') != std::string::npos);
+        const bool climbs = std::find(parts.begin(), parts.end(), "..") != parts.end();
+        if (absolute || climbs || parts.empty()) {
+            sink_.error(kQcBadModelName, name->where(),
+                        "$modelname '" + written +
+                            "' must be a relative path without '..' or ':' (the output is written "
+                            "below the output root's models/ folder)");
+            return;
+        }
+        if (asciiLower(parts.back()).ends_with(".mdl"))
+            parts.back().resize(parts.back().size() - 4);
+        if (parts.back().empty()) {
+            sink_.error(kQcBadModelName, name->where(),
+                        "$modelname '" + written + "' has no file name");
+            return;
+        }
+        fs::path path;
+        for (const std::string& part : parts)
+            path /= part;
+        project_.modelNameWritten = written;
+        project_.modelName = path;
+        project_.modelNameAt = name->where();
+    }
+
+    void cdMaterials(const QcCommand& command, ArgumentCursor& arguments) {
+        if (!arguments.nextIsText()) {
+            requireText(command, arguments, "a material folder");
+            return;
+        }
+        while (const QcToken* folder = arguments.takeText())
+            project_.cdMaterials.push_back(folder->text);
+        finish(command, arguments);
+    }
+
+    void staticProp(const QcCommand& command, ArgumentCursor& arguments) {
+        project_.staticProp = true;
+        finish(command, arguments);
+    }
+
+    void flag(const QcCommand& command, ArgumentCursor& arguments) {
+        QcMdlFlags& flags = project_.flags;
+        if (command.name == "$opaque") flags.opaque = true;
+        if (command.name == "$noforcedfade") flags.noForcedFade = true;
+        if (command.name == "$casttextureshadows") flags.castTextureShadows = true;
+        if (command.name == "$ambientboost") flags.ambientBoost = true;
+        if (command.name == "$donotcastshadows") flags.doNotCastShadows = true;
+        if (command.name == "$mostlyopaque") flags.translucentTwoPass = true;
+        finish(command, arguments);
+    }
+
+    void hitbox(const QcCommand&, ArgumentCursor&) { project_.flags.hasHitboxes = true; }
+
+    void scale(const QcCommand& command, ArgumentCursor& arguments) {
+        std::optional<double> value = requireNumber(command, arguments, "the scale factor");
+        if (!value) return;
+        if (*value <= 0.0) {
+            sink_.error(kQcBadNumber, command.head->where(), "$scale must be greater than 0");
+            return;
+        }
+        placement_.scale = *value;
+        finish(command, arguments);
+    }
+
+    void origin(const QcCommand& command, ArgumentCursor& arguments) {
+        QcPlacement next = placement_;
+        static const char* const axes[] = {"x", "y", "z"};
+        for (int axis = 0; axis < 3; ++axis) {
+            std::optional<double> value =
+                requireNumber(command, arguments, std::string("the ") + axes[axis] + " offset");
+            if (!value) return;
+            next.origin[static_cast<std::size_t>(axis)] = *value;
+        }
+        next.originRotationDegrees = 0.0;
+        if (const QcToken* rotation = arguments.takeText()) {
+            std::optional<double> value = numberOf(*rotation, "$origin rotation");
+            if (!value) return;
+            next.originRotationDegrees = *value;
+        }
+        placement_ = next;
+        finish(command, arguments);
+    }
+
+    void maxVerts(const QcCommand& command, ArgumentCursor& arguments) {
+        std::optional<double> value = requireNumber(command, arguments, "a vertex count");
+        if (!value) return;
+        if (*value < 1.0 || *value > 2147483647.0 || std::floor(*value) != *value) {
+            sink_.error(kQcBadNumber, command.head->where(),
+                        "$maxverts needs a whole number of vertices greater than 0");
+            return;
+        }
+        project_.maxVerts = static_cast<int>(*value);
+        project_.maxVertsClamp = arguments.takeKeyword("clamp");
+        finish(command, arguments);
+    }
+
+    // ---- body parts ----
+
+    QcModel makeModel(const QcToken& file, ArgumentCursor& arguments) {
+        QcModel model;
+        model.name = file.text;
+        model.mesh = files_.resolve(file, QcFileRole::Mesh);
+        model.placement = placement_;
+        model.reversed = arguments.takeKeyword("reverse");
+        return model;
+    }
+
+    void body(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* name = requireText(command, arguments, "a body part name and an SMD file");
+        const QcToken* file =
+            name ? requireText(command, arguments, "an SMD file after the name") : nullptr;
+        if (!file) return;
+        QcBodyPart part{name->text, {makeModel(*file, arguments)}, command.head->where()};
+        project_.bodyParts.push_back(std::move(part));
+        finish(command, arguments);
+    }
+
+    void model(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* name = requireText(command, arguments, "a model name and an SMD file");
+        const QcToken* file =
+            name ? requireText(command, arguments, "an SMD file after the name") : nullptr;
+        if (!file) return;
+        QcBodyPart part{name->text, {makeModel(*file, arguments)}, command.head->where()};
+        project_.bodyParts.push_back(std::move(part));
+        if (arguments.nextIsBlock()) {
+            arguments.takeBlock();
+            if (!firstModelBlock_) firstModelBlock_ = command.head->where();
+            ++modelBlocks_;
+        }
+        finish(command, arguments);
+    }
+
+    void bodyGroup(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* name =
+            requireText(command, arguments, "a name and a { studio \"x.smd\" } block");
+        if (!name) return;
+        if (!arguments.nextIsBlock()) {
+            sink_.error(kQcEmptyBodyGroup, name->where(),
+                        "$bodygroup '" + name->text + "' needs a { studio \"x.smd\" ... } block");
+            return;
+        }
+        QcBodyPart part{name->text, {}, command.head->where()};
+        ArgumentCursor entries(arguments.takeBlock());
+        while (!entries.atEnd()) {
+            if (entries.takeKeyword("studio")) {
+                const QcToken* file = entries.takeText();
+                if (!file) {
+                    sink_.error(kQcMissingArgument, command.head->where(),
+                                "'studio' in $bodygroup '" + name->text + "' needs an SMD file");
+                    break;
+                }
+                part.models.push_back(makeModel(*file, entries));
+            } else if (entries.takeKeyword("blank")) {
+                QcModel blank;
+                blank.name = "blank";
+                blank.placement = placement_;
+                part.models.push_back(std::move(blank));
+            } else {
+                const QcToken* unknown = entries.peek();
+                sink_.warning(kQcIgnoredArguments, unknown->where(),
+                              "'" + unknown->text +
+                                  "' in $bodygroup is neither 'studio' nor "
+                                  "'blank'; ignored");
+                entries.skipOne();
+            }
+        }
+        if (part.models.empty())
+            sink_.error(kQcEmptyBodyGroup, name->where(),
+                        "$bodygroup '" + name->text +
+                            "' has no model; add studio \"x.smd\" or blank");
+        else
+            project_.bodyParts.push_back(std::move(part));
+        finish(command, arguments);
+    }
+
+    // ---- LODs ----
+
+    void lod(const QcCommand& command, ArgumentCursor& arguments) {
+        const bool shadow = command.name == "$shadowlod";
+        QcLod lod;
+        lod.isShadow = shadow;
+        lod.definedAt = command.head->where();
+        lod.switchPoint = -1.0f;
+        if (!shadow && !readSwitchPoint(command, arguments, lod)) return;
+        if (!checkLodPlace(command, lod)) return;
+        if (!arguments.nextIsBlock()) {
+            sink_.error(kQcLodWithoutBlock, command.head->where(),
+                        command.head->text + " needs a { ... } block saying what changes, e.g. "
+                                             "{ replacemodel \"ref.smd\" \"ref_lod1.smd\" }");
+            return;
+        }
+        readLodBlock(arguments.takeBlock(), lod);
+        project_.lods.push_back(std::move(lod));
+        finish(command, arguments);
+    }
+
+    bool readSwitchPoint(const QcCommand& command, ArgumentCursor& arguments, QcLod& lod) {
+        const QcToken* value = arguments.takeText();
+        if (!value) {
+            sink_.error(kQcLodWithoutSwitch, command.head->where(),
+                        "$lod needs a switch value (the distance metric at which this LOD takes "
+                        "over), e.g. $lod 10");
+            return false;
+        }
+        std::optional<double> number = numberOf(*value, "the $lod switch value");
+        if (!number) return false;
+        if (*number <= 0.0 || *number > 1e30) {
+            sink_.error(kQcLodWithoutSwitch, value->where(),
+                        "the $lod switch value must be greater than 0 (LOD 0 switches at 0)");
+            return false;
+        }
+        lod.switchPoint = static_cast<float>(*number);
+        return true;
+    }
+
+    bool checkLodPlace(const QcCommand& command, const QcLod& lod) {
+        if (project_.hasShadowLod()) {
+            const bool second = lod.isShadow;
+            sink_.error(second ? kQcSecondShadowLod : kQcLodAfterShadowLod, command.head->where(),
+                        second
+                            ? "a second $shadowlod; a model has one shadow LOD at most (the first "
+                              "is at " +
+                                  lineOf(project_.lods.back().definedAt) + ")"
+                            : "$lod after $shadowlod; the shadow LOD must be the last LOD, so "
+                              "move this $lod before it");
+            return false;
+        }
+        if (project_.lods.size() >= kMaxLods) {
+            sink_.error(kQcTooManyLods, command.head->where(),
+                        "more than " + std::to_string(kMaxLods) +
+                            " LODs (LOD 0 and the shadow LOD included); remove one");
+            return false;
+        }
+        const QcLod& previous = project_.lods.back();
+        if (!lod.isShadow && !previous.isReference && lod.switchPoint <= previous.switchPoint)
+            sink_.warning(kQcLodOrder, command.head->where(),
+                          "this $lod switches at " + formatNumber(lod.switchPoint) +
+                              ", not after the previous one (" +
+                              formatNumber(previous.switchPoint) +
+                              "); list $lod commands from near to far");
+        return true;
+    }
+
+    static std::string lineOf(const SourceLocation& at) {
+        return at.file + ":" + std::to_string(at.line);
+    }
+
+    static std::string formatNumber(double value) {
+        std::string text = std::to_string(value);
+        while (text.find('.') != std::string::npos && (text.back() == '0' || text.back() == '.')) {
+            const bool dot = text.back() == '.';
+            text.pop_back();
+            if (dot) break;
+        }
+        return text;
+    }
+
+    // Each option takes a fixed number of names.
+    void readLodBlock(TokenSpan block, QcLod& lod) {
+        lodReplacements_.clear();
+        lodRemovals_.clear();
+        ArgumentCursor options(block);
+        while (!options.atEnd() && !sink_.errorLimitReached()) {
+            const QcToken* option = options.peek();
+            const std::string word = option->isText() ? asciiLower(option->text) : std::string();
+            const std::size_t count = lodOptionArity(word);
+            if (count == kUnknownOption) {
+                sink_.warning(
+                    kQcUnknownLodOption, option->where(),
+                    "'" + option->text +
+                        "' is not a $lod option vtxc knows "
+                        "(replacemodel, removemodel, replacematerial, removemesh, nofacial, "
+                        "facial, bonetreecollapse, replacebone); skipped");
+                options.skipOne();
+                while (options.nextIsText() &&
+                       lodOptionArity(asciiLower(options.peek()->text)) == kUnknownOption)
+                    options.skipOne();
+                continue;
+            }
+            options.skipOne();
+            std::vector<const QcToken*> values;
+            for (std::size_t i = 0; i < count; ++i) {
+                const QcToken* value = options.takeText();
+                if (!value) break;
+                values.push_back(value);
+            }
+            if (values.size() < count) {
+                sink_.error(kQcMissingArgument, option->where(),
+                            "'" + option->text + "' needs " + std::to_string(count) + " name(s)");
+                continue;
+            }
+            applyLodOption(word, *option, values, options, lod);
+        }
+    }
+
+    static constexpr std::size_t kUnknownOption = static_cast<std::size_t>(-1);
+
+    static std::size_t lodOptionArity(const std::string& word) {
+        static const std::map<std::string, std::size_t> arity = {
+            {"replacemodel", 2}, {"removemodel", 1}, {"replacematerial", 2},  {"removemesh", 1},
+            {"nofacial", 0},     {"facial", 0},      {"bonetreecollapse", 1}, {"replacebone", 2}};
+        auto it = arity.find(word);
+        return it == arity.end() ? kUnknownOption : it->second;
+    }
+
+    void applyLodOption(const std::string& word, const QcToken& option,
+                        const std::vector<const QcToken*>& values, ArgumentCursor& options,
+                        QcLod& lod) {
+        if (word == "replacemodel") {
+            QcReplaceModel replace;
+            replace.referenceWritten = values[0]->text;
+            replace.lodMesh = files_.resolve(*values[1], QcFileRole::Mesh);
+            replace.reverse = options.takeKeyword("reverse");
+            replace.placement = placement_;
+            replace.at = values[0]->where();
+            addReplacement(std::move(replace), lod);
+        } else if (word == "removemodel") {
+            if (lodRemovals_.insert(referenceKey(values[0]->text)).second)
+                lod.removeModels.push_back({values[0]->text, {}, values[0]->where()});
+        } else if (word == "replacematerial") {
+            lod.replaceMaterials.push_back({values[0]->text, values[1]->text, option.where()});
+        } else if (word == "removemesh") {
+            lod.removeMeshes.emplace_back(values[0]->text, values[0]->where());
+        } else if (word == "nofacial" || word == "facial") {
+            lod.facial = word == "facial";
+        } else if (word == "bonetreecollapse") {
+            lod.boneTreeCollapses.push_back(values[0]->text);
+        } else if (word == "replacebone") {
+            lod.replaceBones.push_back({values[0]->text, values[1]->text, option.where()});
+        }
+    }
+
+    // One replacement per reference and LOD: a later one for the same reference takes its place.
+    void addReplacement(QcReplaceModel replace, QcLod& lod) {
+        const auto [it, added] = lodReplacements_.emplace(referenceKey(replace.referenceWritten),
+                                                          lod.replaceModels.size());
+        if (added) {
+            lod.replaceModels.push_back(std::move(replace));
+            return;
+        }
+        sink_.warning(kQcRepeatedReplacement, replace.at,
+                      "'" + replace.referenceWritten + "' is already replaced in this LOD (at " +
+                          lineOf(lod.replaceModels[it->second].at) +
+                          "); this later replacemodel "
+                          "counts");
+        lod.replaceModels[it->second] = std::move(replace);
+    }
+
+    // References are matched once every body part is known, so the order of commands is free.
+    void resolveLodTargets() {
+        std::map<std::string, std::vector<QcModelIndex>> modelsByReference;
+        for (std::size_t p = 0; p < project_.bodyParts.size(); ++p) {
+            const std::vector<QcModel>& models = project_.bodyParts[p].models;
+            for (std::size_t m = 0; m < models.size(); ++m)
+                if (models[m].mesh)
+                    modelsByReference[referenceKey(models[m].mesh->written)].push_back({p, m});
+        }
+        auto modelsUsing = [&](const std::string& reference) {
+            auto it = modelsByReference.find(referenceKey(reference));
+            return it == modelsByReference.end() ? std::vector<QcModelIndex>() : it->second;
+        };
+        for (QcLod& lod : project_.lods) {
+            for (QcReplaceModel& replace : lod.replaceModels) {
+                replace.targets = modelsUsing(replace.referenceWritten);
+                if (replace.targets.empty())
+                    reportUnknownReference(replace.referenceWritten, replace.at);
+            }
+            for (QcRemoveModel& remove : lod.removeModels) {
+                remove.targets = modelsUsing(remove.referenceWritten);
+                if (remove.targets.empty())
+                    reportUnknownReference(remove.referenceWritten, remove.at);
+            }
+        }
+    }
+
+    void reportUnknownReference(const std::string& reference, const SourceLocation& at) {
+        if (sink_.errorLimitReached()) return;
+        std::string known;
+        std::size_t listed = 0;
+        for (const QcBodyPart& part : project_.bodyParts) {
+            for (const QcModel& model : part.models) {
+                if (!model.mesh || listed == 5) continue;
+                known += (listed++ ? ", '" : "'") + model.mesh->written + "'";
+            }
+        }
+        sink_.error(kQcUnknownLodModel, at,
+                    "'" + reference + "' is not the reference SMD of any model" +
+                        (known.empty() ? std::string(" (the QC defines none)")
+                                       : " (the models use " + known + ")") +
+                        "; name the SMD given to $body, $model or studio");
+    }
+
+    // ---- texture groups ----
+
+    void textureGroup(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* name =
+            requireText(command, arguments, "a name and a { { \"a\" } { \"b\" } } block");
+        if (!name) return;
+        if (!arguments.nextIsBlock()) {
+            sink_.error(kQcBadTextureGroup, name->where(),
+                        "$texturegroup '" + name->text +
+                            "' needs a block of skins: "
+                            "{ { \"a\" \"b\" } { \"a2\" \"b2\" } }");
+            return;
+        }
+        QcTextureGroup group{name->text, {}, command.head->where()};
+        ArgumentCursor rows(arguments.takeBlock());
+        while (!rows.atEnd()) {
+            if (!rows.nextIsBlock()) {
+                const QcToken* stray = rows.take();
+                sink_.error(kQcBadTextureGroup, stray->where(),
+                            "'" + stray->text +
+                                "' in $texturegroup: each skin is a { } row of "
+                                "material names");
+                return;
+            }
+            const QcToken* rowStart = rows.peek();
+            std::vector<std::string> row;
+            for (const QcToken& material : rows.takeBlock()) {
+                if (!material.isText()) {
+                    sink_.error(kQcBadTextureGroup, material.where(),
+                                "a skin row of $texturegroup holds material names only");
+                    return;
+                }
+                row.push_back(material.text);
+            }
+            if (row.empty() || (!group.skins.empty() && row.size() != group.skins.front().size())) {
+                sink_.error(
+                    kQcBadTextureGroup, rowStart->where(),
+                    "every skin row of $texturegroup '" + name->text +
+                        "' must name the same number of materials as the first row (" +
+                        std::to_string(group.skins.empty() ? 1 : group.skins.front().size()) +
+                        " or more), this one names " + std::to_string(row.size()));
+                return;
+            }
+            group.skins.push_back(std::move(row));
+        }
+        if (group.skins.empty()) {
+            sink_.error(kQcBadTextureGroup, name->where(),
+                        "$texturegroup '" + name->text + "' has no skin");
+            return;
+        }
+        project_.textureGroups.push_back(std::move(group));
+        finish(command, arguments);
+    }
+
+    // ---- sequences and animations ----
+
+    // A sequence's sources come first (files, or names of earlier animations); options follow.
+    void sequence(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* name = requireText(command, arguments, "a name");
+        if (!name) return;
+        QcSequence entry;
+        entry.name = name->text;
+        entry.definedAt = command.head->where();
+        std::vector<const QcToken*> flat = optionLevelTokens(arguments);
+        std::size_t i = 0;
+        for (; i < flat.size() && isSource(*flat[i]); ++i)
+            addSource(entry, *flat[i]);
+        for (; i < flat.size(); ++i)
+            readSequenceOption(entry, flat, i);
+        if (entry.animationFiles.empty() && entry.animationNames.empty())
+            sink_.warning(kQcSequenceWithoutAnimation, command.head->where(),
+                          command.head->text + " '" + entry.name + "' names no animation");
+        const std::string key = asciiLower(entry.name);
+        animationNames_.insert(key);
+        (command.name == "$animation" ? project_.animations : project_.sequences)
+            .push_back(std::move(entry));
+    }
+
+    // The command's own tokens and those of its first-level block; deeper blocks are left out.
+    static std::vector<const QcToken*> optionLevelTokens(ArgumentCursor& arguments) {
+        std::vector<const QcToken*> flat;
+        std::size_t depth = 0;
+        while (const QcToken* token = arguments.take()) {
+            if (token->kind == QcTokenKind::OpenBrace) {
+                ++depth;
+            } else if (token->kind == QcTokenKind::CloseBrace) {
+                if (depth > 0) --depth;
+            } else if (depth <= 1) {
+                flat.push_back(token);
+            }
+        }
+        return flat;
+    }
+
+    bool isSource(const QcToken& token) const {
+        return !sequenceOptionWords().count(asciiLower(token.text)) && !parseQcNumber(token.text);
+    }
+
+    void addSource(QcSequence& entry, const QcToken& token) {
+        if (animationNames_.count(asciiLower(token.text))) {
+            entry.animationNames.push_back(token.text);
+            return;
+        }
+        entry.animationFiles.push_back(files_.resolve(token, QcFileRole::Animation));
+    }
+
+    void readSequenceOption(QcSequence& entry, const std::vector<const QcToken*>& flat,
+                            std::size_t& i) {
+        const std::string word = asciiLower(flat[i]->text);
+        auto numberAt = [&](std::size_t at) -> std::optional<double> {
+            return at < flat.size() ? parseQcNumber(flat[at]->text) : std::nullopt;
+        };
+        if (word == "loop") {
+            entry.loop = true;
+        } else if (word == "fps") {
+            if (std::optional<double> fps = numberAt(i + 1); fps && *fps > 0.0) {
+                entry.fps = fps;
+                ++i;
+            } else {
+                sink_.error(kQcBadNumber, flat[i]->where(),
+                            "'fps' needs a frame rate greater than 0");
+            }
+        } else if (word == "activity" && i + 1 < flat.size()) {
+            entry.activity = flat[++i]->text;
+            if (std::optional<double> weight = numberAt(i + 1)) {
+                entry.activityWeight = weight;
+                ++i;
+            }
+        }
+    }
+
+    // ---- physics, included models, bones ----
+
+    void collisionModel(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* file = requireText(command, arguments, "an SMD file");
+        if (!file) return;
+        project_.collisionModel = files_.resolve(*file, QcFileRole::Physics);
+        if (arguments.nextIsBlock()) arguments.takeBlock();
+        finish(command, arguments);
+    }
+
+    void includeModel(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* file = requireText(command, arguments, "a .mdl file");
+        if (!file) return;
+        project_.includedModels.push_back(files_.resolve(*file, QcFileRole::IncludedModel));
+        finish(command, arguments);
+    }
+
+    void defineBone(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* name = requireText(command, arguments, "a bone name");
+        const QcToken* parent =
+            name ? requireText(command, arguments, "a parent bone name (\"\" for none)") : nullptr;
+        if (!parent) return;
+        QcDefinedBone bone;
+        bone.name = name->text;
+        bone.parent = parent->text;
+        bone.definedAt = command.head->where();
+        if (!readTriple(command, arguments, bone.position, "position") ||
+            !readTriple(command, arguments, bone.rotationDegrees, "rotation"))
+            return;
+        if (arguments.nextIsText()) {
+            std::array<double, 3> fixupPosition{}, fixupRotation{};
+            if (!readTriple(command, arguments, fixupPosition, "fixup position") ||
+                !readTriple(command, arguments, fixupRotation, "fixup rotation"))
+                return;
+            bone.fixupPosition = fixupPosition;
+            bone.fixupRotationDegrees = fixupRotation;
+        }
+        project_.definedBones.push_back(std::move(bone));
+        finish(command, arguments);
+    }
+
+    bool readTriple(const QcCommand& command, ArgumentCursor& arguments, std::array<double, 3>& out,
+                    const std::string& what) {
+        for (double& value : out) {
+            std::optional<double> number =
+                requireNumber(command, arguments, "three " + what + " values");
+            if (!number) return false;
+            value = *number;
+        }
+        return true;
+    }
+
+    // ---- the whole ----
+
+    void checkWhole() {
+        const SourceLocation qc{project_.qcPath.string(), 0, 0};
+        if (!modelNameSeen_)
+            sink_.error(kQcNoModelName, qc,
+                        "the QC has no $modelname; add one, e.g. $modelname \"props/box.mdl\"");
+        if (project_.bodyParts.empty())
+            sink_.error(kQcNoBodyPart, qc,
+                        "the QC defines no model; add $body, $model or $bodygroup with an SMD");
+    }
+
+    void reportSkipped() {
+        if (modelBlocks_ > 0)
+            sink_.warning(kQcModelBlockSkipped, *firstModelBlock_,
+                          std::to_string(modelBlocks_) +
+                              " $model block(s) of flex, eyeball and mouth settings were read and "
+                              "skipped: they drive facial animation, not the meshes vtxc writes");
+        if (project_.unusedCommands.empty()) return;
+        std::string names;
+        for (const std::string& name : project_.unusedCommands)
+            names += (names.empty() ? "" : ", ") + name;
+        sink_.warning(kQcUnusedCommands, {project_.qcPath.string(), 0, 0},
+                      "accepted but not used (they concern the .mdl, physics or animation, not "
+                      "the meshes): " +
+                          names);
+    }
+
+    QcProject& project_;
+    QcFileRefResolver files_;
+    DiagnosticSink& sink_;
+    QcPlacement placement_;
+    std::set<std::string> usedNames_;
+    std::set<std::string> animationNames_;
+    bool modelNameSeen_ = false;
+    std::map<std::string, std::size_t> lodReplacements_; // of the LOD being read: key -> index
+    std::set<std::string> lodRemovals_;                  // of the LOD being read
+    std::optional<SourceLocation> firstModelBlock_;
+    std::size_t modelBlocks_ = 0;
+};
+
+} // namespace
+
+QcLodMesh meshForLod(const QcProject& project, QcModelIndex index, std::size_t lod) {
+    const QcModel& model = project.bodyParts.at(index.bodyPart).models.at(index.model);
+    QcLodMesh result{model.mesh ? &*model.mesh : nullptr, model.reversed, model.placement};
+    if (lod == 0 || lod >= project.lods.size()) return result;
+    const QcLod& level = project.lods[lod];
+    auto targets = [&](const std::vector<QcModelIndex>& list) {
+        return std::find(list.begin(), list.end(), index) != list.end();
+    };
+    for (const QcRemoveModel& remove : level.removeModels)
+        if (targets(remove.targets)) return {};
+    for (auto it = level.replaceModels.rbegin(); it != level.replaceModels.rend(); ++it)
+        if (targets(it->targets)) return {&it->lodMesh, it->reverse, it->placement};
+    return result;
+}
+
+std::optional<QcProject> readQcProject(const fs::path& qc, QcFileSystem& files,
+                                       DiagnosticSink& sink) {
+    ForwardingSink own(sink);
+    QcProject project;
+    project.qcPath = qc;
+    project.rootDirectory = qc.parent_path();
+    if (!qc.has_filename()) {
+        own.error(kQcCannotRead, {qc.string(), 0, 0}, "name a QC file, not a folder",
+                  ExitCode::Usage);
+        return std::nullopt;
+    }
+    const QcPathResolver paths(project.rootDirectory, files);
+    QcPreprocessed preprocessed = preprocessQc(paths, qc.filename().string(), files, own);
+    project.filesRead = std::move(preprocessed.filesRead);
+    if (project.filesRead.empty() || preprocessed.truncated || own.errorLimitReached())
+        return std::nullopt;
+    if (!checkQcBraces(preprocessed.tokens, own)) return std::nullopt;
+    QcInterpreter(project, paths, files, own).run(preprocessed.tokens);
+    if (own.hasErrors()) return std::nullopt;
+    return project;
+}
+
+std::optional<QcProject> readQcProject(const fs::path& qc, DiagnosticSink& sink) {
+    RealQcFileSystem files;
+    return readQcProject(qc, files, sink);
+}
+
+} // namespace vtxc

@@ -1,0 +1,202 @@
+// The QC project: what a QC file says about a model's meshes, read, interpreted and checked.
+// Command meanings follow /work/shared/spec/QC.md; the corpus QCs are the judge.
+//
+// Paths. Every file a QC names is looked up inside the QC's folder tree, never outside:
+//  - Mesh SMDs ($body, $model, $bodygroup studio, $lod replacemodel) and animation/physics SMDs are
+//    relative to the QC's folder; `.smd` is appended when the name has no such extension.
+//    `$include` files are relative to the including file.
+//  - An absolute path (`/x`, `\x`, `C:\x`) is an error (QC013) for every kind of file.
+//  - A path whose ".." climbs out of the QC's folder is an error (QC014) for mesh SMDs. For files
+//    that do not shape the meshes it is treated like a missing file: a warning naming the line
+//    (`.qci`: QC010, animation: QC051, physics: QC052, $includemodel: QC053). A `.qci` is first
+//    looked for by its file name beside the including file, then beside the QC, with a note
+//    (QC016): the corpus stores `../hl2mp_ported_anims/commonbones.qci` flat beside its QC.
+//  - A name that matches an existing file only when letter case is ignored (QCs written on
+//    Windows) reads that file, with a warning (QC017); several such matches: not found.
+//  - A path that stays inside lexically but leaves the tree through a symbolic link: error QC014.
+//  - `$modelname` must be relative without ".." components (error QC032): the output stays under
+//    the output root.
+//
+// Diagnostic codes (errors unless marked): QC001 cannot read the QC/an include, QC002 unterminated
+// string, QC003 unterminated comment, QC004 '}' without '{', QC005 '{' never closed, QC006 file too
+// large, QC010 missing .qci (warning), QC011 include cycle, QC012 includes too deep, QC013
+// absolute path, QC014 path leaves the QC's folder, QC016 include read from beside (note), QC017
+// file found by ignoring letter case (warning), QC020 bad $definemacro, QC021 wrong macro argument
+// count, QC022 undefined `$name$`, QC023 macro recursion, QC024 bad $definevariable, QC025
+// expansion too large, QC030 missing argument, QC031 not a number, QC032 bad $modelname, QC033 no
+// $modelname, QC034 no body part, QC035 text outside any command, QC036 unsupported mesh format,
+// QC037 empty $bodygroup, QC038 bad $texturegroup, QC039 stray arguments (warning), QC040 $lod
+// without switch value, QC041 second $shadowlod, QC042 $lod after $shadowlod, QC043
+// replacemodel/removemodel of an unknown model, QC044 too many LODs, QC045 LOD without a block,
+// QC046 unknown LOD option (warning), QC047 LOD switch points not increasing (warning), QC048
+// second replacemodel of one model in a LOD (warning), QC050 missing mesh SMD, QC051 missing
+// animation (warning), QC052 missing physics SMD (warning), QC053 missing $includemodel target
+// (warning), QC054 sequence without animation (warning), QC060 $model blocks skipped (warning),
+// QC061 commands not used (warning).
+#pragma once
+
+#include "formats/common/diagnostics.h"
+#include "formats/qc/qc_file_refs.h"
+#include "formats/qc/qc_file_system.h"
+
+#include <array>
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vtxc {
+
+// The $scale and $origin in force when a QC line named a mesh; they apply to its positions.
+struct QcPlacement {
+    double scale = 1.0;
+    std::array<double, 3> origin{0.0, 0.0, 0.0};
+    double originRotationDegrees = 0.0; // $origin's optional fourth value: a turn about Z
+};
+
+struct QcModel {
+    std::string name;              // the MDL model name: the reference SMD as written, or "blank"
+    std::optional<QcFileRef> mesh; // nothing for `blank`
+    QcPlacement placement;
+    bool reversed = false; // `reverse` after the SMD name: flip the triangle winding
+};
+
+struct QcBodyPart {
+    std::string name;
+    std::vector<QcModel> models;
+    SourceLocation definedAt;
+};
+
+struct QcModelIndex {
+    std::size_t bodyPart = 0;
+    std::size_t model = 0;
+    bool operator==(const QcModelIndex&) const = default;
+};
+
+struct QcReplaceModel {
+    std::string referenceWritten;      // the reference SMD as the QC named it
+    std::vector<QcModelIndex> targets; // every model using that reference SMD
+    QcFileRef lodMesh;
+    bool reverse = false;
+    QcPlacement placement;
+    SourceLocation at; // where the reference SMD was named
+};
+
+struct QcRemoveModel {
+    std::string referenceWritten;
+    std::vector<QcModelIndex> targets;
+    SourceLocation at;
+};
+
+struct QcMaterialReplacement {
+    std::string from;
+    std::string to;
+    SourceLocation at;
+};
+
+struct QcBoneReplacement {
+    std::string from;
+    std::string to;
+    SourceLocation at;
+};
+
+struct QcLod {
+    float switchPoint = 0.0f; // -1 for the shadow LOD
+    bool isShadow = false;
+    bool isReference = false; // LOD 0: the reference meshes, implied by every QC
+    SourceLocation definedAt;
+    std::vector<QcReplaceModel> replaceModels;
+    std::vector<QcRemoveModel> removeModels;
+    std::vector<QcMaterialReplacement> replaceMaterials;
+    std::vector<std::pair<std::string, SourceLocation>> removeMeshes; // by material name
+    std::optional<bool> facial; // `nofacial` -> false, `facial` -> true
+    std::vector<std::string> boneTreeCollapses;
+    std::vector<QcBoneReplacement> replaceBones;
+};
+
+struct QcTextureGroup {
+    std::string name;
+    std::vector<std::vector<std::string>> skins; // each row replaces the first row's materials
+    SourceLocation definedAt;
+};
+
+struct QcSequence {
+    std::string name;
+    std::vector<QcFileRef> animationFiles;   // SMDs named by the sequence (may be missing)
+    std::vector<std::string> animationNames; // earlier $animation/$sequence names it blends
+    std::optional<double> fps;
+    bool loop = false;
+    std::optional<std::string> activity;
+    std::optional<double> activityWeight;
+    SourceLocation definedAt;
+};
+
+struct QcDefinedBone {
+    std::string name;
+    std::string parent; // empty for a root bone
+    std::array<double, 3> position{};
+    std::array<double, 3> rotationDegrees{};
+    std::optional<std::array<double, 3>> fixupPosition;
+    std::optional<std::array<double, 3>> fixupRotationDegrees;
+    SourceLocation definedAt;
+};
+
+// The .mdl header flags a QC command switches on (STATIC_PROP comes from `staticProp`).
+struct QcMdlFlags {
+    bool opaque = false;             // $opaque -> FORCE_OPAQUE
+    bool noForcedFade = false;       // $noforcedfade -> NO_FORCED_FADE
+    bool castTextureShadows = false; // $casttextureshadows -> CAST_TEXTURE_SHADOWS
+    bool ambientBoost = false;       // $ambientboost -> AMBIENT_BOOST
+    bool doNotCastShadows = false;   // $donotcastshadows -> DO_NOT_CAST_SHADOWS
+    bool translucentTwoPass = false; // $mostlyopaque -> TRANSLUCENT_TWOPASS
+    bool hasHitboxes = false;        // any $hbox: no AUTOGENERATED_HITBOX
+};
+
+struct QcProject {
+    std::filesystem::path qcPath;
+    std::filesystem::path rootDirectory;          // the QC's folder: every file named is below it
+    std::vector<std::filesystem::path> filesRead; // the QC and each .qci, in reading order
+
+    std::string modelNameWritten; // as written: "props_combine\bunker_gun01.mdl"
+    std::filesystem::path
+        modelName; // relative output name without ".mdl": props_combine/bunker_gun01
+    SourceLocation modelNameAt;
+
+    std::vector<std::string> cdMaterials; // as written, in order
+    bool staticProp = false;
+    QcMdlFlags flags;
+    std::optional<int> maxVerts;
+    bool maxVertsClamp = false;
+
+    std::vector<QcBodyPart> bodyParts;
+    std::vector<QcLod> lods; // lods[0] is the implied reference LOD (switch point 0)
+    std::vector<QcTextureGroup> textureGroups;
+    std::vector<QcSequence> sequences;
+    std::vector<QcSequence> animations; // $animation entries (same fields)
+    std::vector<QcDefinedBone> definedBones;
+    std::optional<QcFileRef> collisionModel; // $collisionmodel or $collisionjoints SMD
+    std::vector<QcFileRef> includedModels;   // $includemodel targets (looked for beside the QC)
+    std::vector<std::string> unusedCommands; // commands accepted but not used, as first written
+
+    bool hasShadowLod() const { return !lods.empty() && lods.back().isShadow; }
+};
+
+// The mesh one model has in one LOD: its replacement, its reference mesh, or none (blank model or
+// removed by `removemodel`).
+struct QcLodMesh {
+    const QcFileRef* mesh = nullptr;
+    bool reverse = false;
+    QcPlacement placement;
+};
+QcLodMesh meshForLod(const QcProject& project, QcModelIndex model, std::size_t lod);
+
+// Reads the QC and all it includes, interprets every command and checks the result. Returns
+// nothing when any error was reported (all of them go to `sink`, up to its error limit).
+std::optional<QcProject> readQcProject(const std::filesystem::path& qc, QcFileSystem& files,
+                                       DiagnosticSink& sink);
+// The same, on the real file system.
+std::optional<QcProject> readQcProject(const std::filesystem::path& qc, DiagnosticSink& sink);
+
+} // namespace vtxc

@@ -1,0 +1,178 @@
+// SMD (Valve's text mesh/animation format): data model, reader, writer and the table of error
+// codes. Follows shared/seeds/smd-format.txt and the SMD section of shared/spec/FORMATS.md.
+#pragma once
+
+#include "formats/common/diagnostics.h"
+#include "formats/common/vector_types.h"
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vtxc {
+
+// ---- Data model ------------------------------------------------------------------------------
+
+// One line of the `nodes` section. `index` equals the node's position in SmdFile::nodes.
+struct SmdNode {
+    int index = 0;
+    std::string name;
+    int parent = -1;        // -1 for a root, else an earlier node
+    std::uint32_t line = 0; // 1-based source line, for later diagnostics
+};
+
+// One bone line of a skeleton frame: the bone's pose relative to its parent.
+struct SmdBonePose {
+    int bone = 0;
+    Vec3 position;
+    Vec3 rotation; // Euler angles in radians about x, y, z
+    friend bool operator==(const SmdBonePose&, const SmdBonePose&) = default;
+};
+
+// One `time N` block. A reference file has one (the rest pose); an animation one per frame.
+struct SmdFrame {
+    int time = 0;
+    std::vector<SmdBonePose> bones; // in file order; a frame may leave bones out
+    std::uint32_t line = 0;         // line of the `time` keyword
+};
+
+// A bone and its share of a vertex, as written in the file (not yet summed, sorted or capped).
+struct SmdLink {
+    int bone = 0;
+    float weight = 0;
+    friend bool operator==(const SmdLink&, const SmdLink&) = default;
+};
+
+// One vertex line. Its bone weights are SmdFile::links[firstLink, firstLink + linkCount);
+// linkCount 0 (Half-Life 9-value form, or `links 0`) means rigid on `bone` with weight 1.
+struct SmdVertex {
+    int bone = 0;
+    Vec3 position;
+    Vec3 normal;
+    Vec2 uv; // as in the file: v measured up from the bottom of the image
+    std::uint32_t firstLink = 0;
+    std::uint32_t linkCount = 0;
+};
+
+struct SmdTriangle {
+    std::uint32_t material = 0; // index into SmdFile::materials
+    std::array<SmdVertex, 3> corners;
+    std::uint32_t line = 0; // line of the material name; corner k is on line + 1 + k unless
+                            // comments or blank lines sit in between
+};
+
+enum class SmdKind { Reference, Animation };
+
+// The bone influences of one vertex, with the rigid case (no links) seen as one link of weight 1.
+// Iterable: `for (SmdLink link : file.influences(vertex))`.
+class SmdInfluences {
+  public:
+    SmdInfluences(std::span<const SmdLink> links, int rigidBone)
+        : links_(links), rigid_{rigidBone, 1.0f} {}
+    std::size_t size() const { return links_.empty() ? 1 : links_.size(); }
+    const SmdLink* begin() const { return links_.empty() ? &rigid_ : links_.data(); }
+    const SmdLink* end() const { return begin() + size(); }
+    const SmdLink& operator[](std::size_t i) const { return begin()[i]; }
+
+  private:
+    std::span<const SmdLink> links_;
+    SmdLink rigid_;
+};
+
+struct SmdFile {
+    std::string fileName; // as given to the reader; used in diagnostics of later stages
+    std::vector<SmdNode> nodes;
+    std::vector<SmdFrame> frames;
+    std::vector<std::string> materials; // interned, in order of first appearance
+    std::vector<SmdTriangle> triangles;
+    std::vector<SmdLink> links; // flat store of every vertex's links (see SmdVertex)
+    bool hasTrianglesSection = false;
+
+    // Reference when a `triangles` section is present (even an empty one), else Animation.
+    SmdKind kind() const { return hasTrianglesSection ? SmdKind::Reference : SmdKind::Animation; }
+    std::span<const SmdLink> linksOf(const SmdVertex& vertex) const {
+        return {links.data() + vertex.firstLink, vertex.linkCount};
+    }
+    SmdInfluences influences(const SmdVertex& vertex) const {
+        return SmdInfluences(linksOf(vertex), vertex.bone);
+    }
+    // Index of `name` in materials, appended if new (exact, case-sensitive match).
+    std::uint32_t internMaterial(std::string_view name);
+};
+
+// ---- Limits ----------------------------------------------------------------------------------
+
+// A `links` count above this is taken as damage, not data (studiomdl allows 128 bones per model).
+inline constexpr int kSmdMaxLinksPerVertex = 128;
+// The writer follows Valve's exporter: at most this many weights per vertex, largest first.
+inline constexpr int kSmdWriterMaxLinks = 8;
+
+// ---- Diagnostic codes (the one list; docs and tests refer to these) -------------------------
+
+enum class SmdCode : std::uint8_t {
+    MissingVersion = 1, // SMD001 first line is not `version N`, or the file is empty
+    UnsupportedVersion, // SMD002 `version N` with N other than 1
+    BadNumber,          // SMD003 a value that does not parse as the number expected there
+    NonFiniteNumber,    // SMD004 NaN or infinity
+    TooFewValues,       // SMD005 a line with fewer values than its kind needs
+    BadLinkCount,   // SMD006 `links` count negative, absurdly large, or more than the pairs present
+    ExtraValues,    // SMD007 values left over after a complete line
+    UnknownBone,    // SMD008 a vertex or link bone that is not in `nodes`
+    NegativeWeight, // SMD009 a link weight below 0
+    NodeOutOfOrder, // SMD010 node index not equal to the number of nodes before it
+    UndefinedParent,       // SMD011 parent neither -1 nor an earlier node
+    UnquotedNodeName,      // SMD012 node name without its double quotes
+    UnknownSkeletonBone,   // SMD013 skeleton line for a bone not in `nodes`
+    TruncatedTriangle,     // SMD014 a triangle cut off by `end` or by the end of the file
+    BinaryData,            // SMD015 NUL or other control bytes: not a text file
+    UnknownSection,        // SMD016 a line outside any section that is not a section keyword
+    UnclosedSection,       // SMD017 (warning) a section still open at the end of the file
+    MissingSection,        // SMD018 no `nodes` or no `skeleton` section
+    SectionOrder,          // SMD019 a section repeated, or skeleton/triangles before nodes
+    BadFrameTime,          // SMD020 `time N` negative or not after the previous frame
+    DuplicateSkeletonBone, // SMD021 a bone posed twice in one frame
+    PoseOutsideFrame,      // SMD022 a skeleton bone line before any `time` line
+    VertexAnimationSkipped // SMD023 (warning) `vertexanimation` section ignored
+};
+
+struct SmdCodeInfo {
+    SmdCode code;
+    const char* name;    // "SMD001"
+    Severity severity;   // Error unless noted
+    const char* summary; // one line, for documentation
+};
+
+// Every code, in numeric order.
+std::span<const SmdCodeInfo> smdCodeTable();
+// "SMD001" etc.
+const char* smdCodeName(SmdCode code);
+
+// ---- Reading and writing ---------------------------------------------------------------------
+
+// Parses SMD text. `fileName` names the source in diagnostics. Reports every problem found (up to
+// DiagnosticSink::kErrorLimit errors) and returns nothing if there was any error; warnings alone
+// do not fail. Never throws on bad input.
+std::optional<SmdFile> parseSmd(std::string_view text, const std::string& fileName,
+                                DiagnosticSink& sink);
+
+// Reads the whole file (IO001, exit status 2, if it cannot) and parses it.
+std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink);
+
+// SMD text in Valve's exporter conventions: `version 1`; links on every vertex (a rigid vertex
+// as `1 bone 1.000000`), largest weight first, at most kSmdWriterMaxLinks (the rest dropped and
+// the kept ones rescaled to the same sum); Euler angles as given, even past a whole turn; values
+// with 6 decimals, or the shortest exact form when 6 decimals would change the float, so that
+// parseSmd(writeSmd(f)) gives back every float bit for bit.
+// Node names cannot hold a double quote: one is written as a single quote.
+std::string writeSmd(const SmdFile& file);
+
+// The same text, handed out in pieces of about 1 MiB (for files too big to hold twice in memory).
+void writeSmdChunks(const SmdFile& file, const std::function<void(std::string_view)>& consume);
+
+} // namespace vtxc

@@ -1,0 +1,398 @@
+// Cross-check of a model's files, from the relations in spec/FORMATS.md: one checksum everywhere,
+// vertices of model m / mesh k at the running sums of earlier counts, LOD vertex sets as prefixes.
+#include "formats/studio/model_check.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace vtxc {
+
+namespace {
+
+constexpr int kMaxLods = 8;
+
+std::string where(std::size_t bodyPart, std::size_t model, std::size_t mesh) {
+    return "body part " + std::to_string(bodyPart) + " model " + std::to_string(model) + " mesh " +
+           std::to_string(mesh);
+}
+
+// For one .vtx mesh (same index in every LOD of a model): 1 + the largest origMeshVertID each
+// LOD uses (0 when it uses none).
+std::vector<std::int32_t> verticesUsedPerLod(const VtxModel& model, std::size_t mesh) {
+    std::vector<std::int32_t> used(model.lods.size(), 0);
+    for (std::size_t lod = 0; lod < model.lods.size(); ++lod) {
+        if (mesh >= model.lods[lod].meshes.size()) continue;
+        for (const auto& group : model.lods[lod].meshes[mesh].stripGroups)
+            for (const auto& vertex : group.vertices)
+                used[lod] = std::max<std::int32_t>(used[lod], vertex.origMeshVertID + 1);
+    }
+    return used;
+}
+
+// Vertices needed when LOD l is the root: what LOD l and every coarser LOD use.
+std::vector<std::int32_t> neededFromLod(std::vector<std::int32_t> used) {
+    for (std::size_t lod = used.size(); lod-- > 1;)
+        used[lod - 1] = std::max(used[lod - 1], used[lod]);
+    return used;
+}
+
+class ModelChecker {
+  public:
+    explicit ModelChecker(const LoadedModel& model) : m_(model) {}
+
+    std::vector<Diagnostic> run() {
+        checksums();
+        lodCounts();
+        structure();
+        if (m_.mdl) mdlVertexRanges();
+        if (m_.vvd) vvdLodCounts();
+        if (m_.vvd) fixups();
+        for (const auto& vtx : m_.vtx)
+            vtxVertexUse(vtx);
+        bones();
+        materials();
+        return std::move(findings_);
+    }
+
+  private:
+    void add(const char* code, const std::string& file, std::string message) {
+        Diagnostic d;
+        d.code = code;
+        d.location.file = file;
+        d.message = std::move(message);
+        findings_.push_back(std::move(d));
+    }
+
+    void checksums() {
+        std::string referenceName;
+        std::int32_t reference = 0;
+        if (m_.mdl) {
+            referenceName = m_.mdlName;
+            reference = m_.mdl->checksum;
+        } else if (m_.vvd) {
+            referenceName = m_.vvdName;
+            reference = m_.vvd->checksum;
+        } else if (!m_.vtx.empty()) {
+            referenceName = m_.vtx.front().name;
+            reference = m_.vtx.front().file.checkSum;
+        }
+        auto compare = [&](const std::string& name, const char* field, std::int32_t value) {
+            if (name != referenceName && value != reference)
+                add("CHK001", name,
+                    std::string(field) + " " + std::to_string(value) + " differs from " +
+                        std::to_string(reference) + " in " + referenceName +
+                        "; the files come from different compiles: recompile the model");
+        };
+        if (m_.vvd) compare(m_.vvdName, "checksum", m_.vvd->checksum);
+        for (const auto& vtx : m_.vtx)
+            compare(vtx.name, "checkSum", vtx.file.checkSum);
+    }
+
+    void lodCounts() {
+        for (const auto& vtx : m_.vtx) {
+            if (m_.vvd && vtx.file.numLODs != m_.vvd->numLODs)
+                add("CHK002", vtx.name,
+                    "numLODs " + std::to_string(vtx.file.numLODs) + " differs from numLODs " +
+                        std::to_string(m_.vvd->numLODs) + " in " + m_.vvdName);
+            forEachVtxModel(vtx.file, [&](std::size_t b, std::size_t mi, const VtxModel& model) {
+                if (static_cast<std::int32_t>(model.lods.size()) != vtx.file.numLODs)
+                    add("CHK002", vtx.name,
+                        "body part " + std::to_string(b) + " model " + std::to_string(mi) +
+                            " has " + std::to_string(model.lods.size()) +
+                            " LODs but the header says numLODs " +
+                            std::to_string(vtx.file.numLODs));
+            });
+        }
+    }
+
+    template <class Visit> static void forEachVtxModel(const VtxFile& file, Visit visit) {
+        for (std::size_t b = 0; b < file.bodyParts.size(); ++b)
+            for (std::size_t mi = 0; mi < file.bodyParts[b].models.size(); ++mi)
+                visit(b, mi, file.bodyParts[b].models[mi]);
+    }
+
+    // Body parts, models per body part and meshes per LOD, against the .mdl (or the first .vtx).
+    void structure() {
+        for (std::size_t i = 0; i < m_.vtx.size(); ++i) {
+            if (m_.mdl)
+                compareToMdl(m_.vtx[i]);
+            else if (i > 0)
+                compareToFirstVtx(m_.vtx[i]);
+        }
+    }
+
+    void compareToMdl(const LoadedModel::Vtx& vtx) {
+        const auto& parts = m_.mdl->bodyParts;
+        if (vtx.file.bodyParts.size() != parts.size())
+            return add("CHK003", vtx.name,
+                       std::to_string(vtx.file.bodyParts.size()) + " body parts, but " +
+                           m_.mdlName + " has " + std::to_string(parts.size()));
+        for (std::size_t b = 0; b < parts.size(); ++b) {
+            const auto& models = vtx.file.bodyParts[b].models;
+            if (models.size() != parts[b].models.size()) {
+                add("CHK003", vtx.name,
+                    "body part " + std::to_string(b) + " has " + std::to_string(models.size()) +
+                        " models, but " + m_.mdlName + " has " +
+                        std::to_string(parts[b].models.size()));
+                continue;
+            }
+            for (std::size_t mi = 0; mi < models.size(); ++mi)
+                for (std::size_t l = 0; l < models[mi].lods.size(); ++l) {
+                    const std::size_t meshes = models[mi].lods[l].meshes.size();
+                    const std::size_t expected = parts[b].models[mi].meshes.size();
+                    if (meshes != expected) {
+                        add("CHK003", vtx.name,
+                            "body part " + std::to_string(b) + " model " + std::to_string(mi) +
+                                " LOD " + std::to_string(l) + " has " + std::to_string(meshes) +
+                                " meshes, but " + m_.mdlName + " has " + std::to_string(expected));
+                        break;
+                    }
+                }
+        }
+    }
+
+    void compareToFirstVtx(const LoadedModel::Vtx& vtx) {
+        const auto& first = m_.vtx.front();
+        auto shape = [](const VtxFile& f) {
+            std::vector<std::size_t> s;
+            forEachVtxModel(f, [&](std::size_t, std::size_t, const VtxModel& model) {
+                for (const auto& lod : model.lods)
+                    s.push_back(lod.meshes.size());
+                s.push_back(SIZE_MAX); // model separator
+            });
+            s.push_back(f.bodyParts.size());
+            return s;
+        };
+        if (shape(vtx.file) != shape(first.file))
+            add("CHK003", vtx.name,
+                "its body parts, models, LODs or meshes differ in number from " + first.name);
+    }
+
+    // Model m's vertices start at the sum of earlier models' counts, mesh k's at the sum of
+    // earlier meshes' counts in its model; everything together is the .vvd's vertex pool.
+    void mdlVertexRanges() {
+        const std::string& name = m_.mdlName;
+        std::int64_t modelStart = 0;
+        std::array<std::int64_t, kMaxLods> lodTotals{};
+        for (std::size_t b = 0; b < m_.mdl->bodyParts.size(); ++b)
+            for (std::size_t mi = 0; mi < m_.mdl->bodyParts[b].models.size(); ++mi) {
+                const MdlModel& model = m_.mdl->bodyParts[b].models[mi];
+                const std::string at =
+                    "body part " + std::to_string(b) + " model " + std::to_string(mi);
+                if (model.vertexindex != modelStart * static_cast<std::int64_t>(kVvdVertexSize))
+                    add("CHK004", name,
+                        at + " vertexindex " + std::to_string(model.vertexindex) + " is not " +
+                            std::to_string(modelStart * kVvdVertexSize) + " (48 x the " +
+                            std::to_string(modelStart) + " vertices of earlier models)");
+                std::int64_t meshStart = 0;
+                for (std::size_t k = 0; k < model.meshes.size(); ++k) {
+                    const MdlMesh& mesh = model.meshes[k];
+                    if (mesh.vertexoffset != meshStart)
+                        add("CHK004", name,
+                            where(b, mi, k) + " vertexoffset " + std::to_string(mesh.vertexoffset) +
+                                " is not " + std::to_string(meshStart) +
+                                " (the vertices of earlier meshes in its model)");
+                    if (mesh.numLODVertexes[0] != mesh.numvertices)
+                        add("CHK004", name,
+                            where(b, mi, k) + " numLODVertexes[0] " +
+                                std::to_string(mesh.numLODVertexes[0]) +
+                                " differs from its numvertices " +
+                                std::to_string(mesh.numvertices));
+                    meshStart += mesh.numvertices;
+                    for (int l = 0; l < kMaxLods; ++l)
+                        lodTotals[l] += mesh.numLODVertexes[l];
+                }
+                if (meshStart != model.numvertices)
+                    add("CHK004", name,
+                        at + " numvertices " + std::to_string(model.numvertices) +
+                            " differs from the sum over its meshes, " + std::to_string(meshStart));
+                modelStart += model.numvertices;
+            }
+        if (!m_.vvd) return;
+        for (int l = 0; l < kMaxLods; ++l)
+            if (lodTotals[l] != m_.vvd->numLODVertexes[l]) {
+                add("CHK004", m_.vvdName,
+                    "numLODVertexes[" + std::to_string(l) + "] " +
+                        std::to_string(m_.vvd->numLODVertexes[l]) + " differs from " +
+                        std::to_string(lodTotals[l]) + ", the sum over the meshes of " + name);
+                break;
+            }
+        if (modelStart != static_cast<std::int64_t>(m_.vvd->vertices.size()))
+            add("CHK004", m_.vvdName,
+                std::to_string(m_.vvd->vertices.size()) + " vertices, but the models of " + name +
+                    " cover " + std::to_string(modelStart));
+    }
+
+    // numLODVertexes: non-increasing over the LODs, and repeating the last LOD's count after it.
+    void vvdLodCounts() {
+        const VvdFile& vvd = *m_.vvd;
+        for (int l = 1; l < kMaxLods; ++l) {
+            const bool pastLast = l >= vvd.numLODs && vvd.numLODs > 0;
+            const std::int32_t expected = vvd.numLODVertexes[pastLast ? vvd.numLODs - 1 : l - 1];
+            if (pastLast ? vvd.numLODVertexes[l] != expected : vvd.numLODVertexes[l] > expected) {
+                add("CHK006", m_.vvdName,
+                    "numLODVertexes[" + std::to_string(l) + "] is " +
+                        std::to_string(vvd.numLODVertexes[l]) +
+                        (pastLast ? ", but entries past numLODs repeat the last LOD's count "
+                                  : ", more than LOD " + std::to_string(l - 1) + "'s ") +
+                        std::to_string(expected));
+                return;
+            }
+        }
+    }
+
+    // For root LOD r, the runs of every fixup with lod >= r, in order, must be the LOD's vertices.
+    void fixups() {
+        const VvdFile& vvd = *m_.vvd;
+        if (vvd.fixups.empty()) return;
+        const auto pool = static_cast<std::int64_t>(vvd.vertices.size());
+        for (std::size_t i = 0; i < vvd.fixups.size(); ++i) {
+            const VvdFixup& f = vvd.fixups[i];
+            if (f.lod < 0 || f.lod >= std::max(1, vvd.numLODs) || f.sourceVertexID < 0 ||
+                f.numVertexes < 0 || std::int64_t(f.sourceVertexID) + f.numVertexes > pool)
+                return add("CHK007", m_.vvdName,
+                           "fixup " + std::to_string(i) + " (lod " + std::to_string(f.lod) +
+                               ", vertices " + std::to_string(f.sourceVertexID) + " + " +
+                               std::to_string(f.numVertexes) + ") lies outside the " +
+                               std::to_string(pool) + " vertices or the " +
+                               std::to_string(vvd.numLODs) + " LODs");
+        }
+        for (int root = 0; root < vvd.numLODs && root < kMaxLods; ++root) {
+            std::int64_t covered = 0;
+            for (const VvdFixup& f : vvd.fixups)
+                if (f.lod >= root) covered += f.numVertexes;
+            if (covered != vvd.numLODVertexes[root])
+                return add("CHK007", m_.vvdName,
+                           "the fixups for root LOD " + std::to_string(root) + " cover " +
+                               std::to_string(covered) + " vertices, but numLODVertexes[" +
+                               std::to_string(root) + "] is " +
+                               std::to_string(vvd.numLODVertexes[root]));
+        }
+    }
+
+    // Every LOD's origMeshVertIDs stay inside the mesh's numLODVertexes for that LOD, and the
+    // LODs from l on use exactly numLODVertexes[l] (the vertex sets are prefixes of the mesh).
+    void vtxVertexUse(const LoadedModel::Vtx& vtx) {
+        std::array<std::int64_t, kMaxLods> totals{};
+        bool meshesMatchMdl = true;
+        forEachVtxModel(vtx.file, [&](std::size_t b, std::size_t mi, const VtxModel& model) {
+            std::size_t meshCount = 0;
+            for (const auto& lod : model.lods)
+                meshCount = std::max(meshCount, lod.meshes.size());
+            const MdlModel* mdlModel = mdlModelAt(b, mi);
+            if (mdlModel && mdlModel->meshes.size() != meshCount) meshesMatchMdl = false;
+            for (std::size_t k = 0; k < meshCount; ++k) {
+                const auto needed = neededFromLod(verticesUsedPerLod(model, k));
+                for (std::size_t l = 0; l < needed.size() && l < kMaxLods; ++l)
+                    totals[l] += needed[l];
+                if (mdlModel && k < mdlModel->meshes.size())
+                    compareMeshUse(vtx.name, where(b, mi, k), needed, mdlModel->meshes[k]);
+            }
+        });
+        if (m_.mdl && meshesMatchMdl) return; // the .mdl comparison above already covers the .vvd
+        if (!m_.vvd) return;
+        const auto lods = static_cast<std::size_t>(std::clamp(m_.vvd->numLODs, 0, kMaxLods));
+        for (std::size_t l = 0; l < lods; ++l)
+            if (totals[l] != m_.vvd->numLODVertexes[l])
+                return add(
+                    "CHK005", vtx.name,
+                    "LOD " + std::to_string(l) + " and coarser use " + std::to_string(totals[l]) +
+                        " vertices over all meshes, but numLODVertexes[" + std::to_string(l) +
+                        "] in " + m_.vvdName + " is " + std::to_string(m_.vvd->numLODVertexes[l]));
+    }
+
+    void compareMeshUse(const std::string& file, const std::string& mesh,
+                        const std::vector<std::int32_t>& needed, const MdlMesh& mdlMesh) {
+        for (std::size_t l = 0; l < needed.size() && l < kMaxLods; ++l)
+            if (needed[l] != mdlMesh.numLODVertexes[l])
+                return add("CHK005", file,
+                           mesh + ": LOD " + std::to_string(l) + " and coarser use vertices 0.." +
+                               std::to_string(needed[l] - 1) +
+                               " (largest origMeshVertID + 1 = " + std::to_string(needed[l]) +
+                               "), but numLODVertexes[" + std::to_string(l) + "] in " + m_.mdlName +
+                               " is " + std::to_string(mdlMesh.numLODVertexes[l]));
+    }
+
+    const MdlModel* mdlModelAt(std::size_t bodyPart, std::size_t model) const {
+        if (!m_.mdl || bodyPart >= m_.mdl->bodyParts.size()) return nullptr;
+        const auto& models = m_.mdl->bodyParts[bodyPart].models;
+        return model < models.size() ? &models[model] : nullptr;
+    }
+
+    // Bone indexes in the .vvd weights and .vtx bone state changes name bones of the .mdl.
+    void bones() {
+        if (!m_.mdl) return;
+        const auto numBones = static_cast<std::int32_t>(m_.mdl->bones.size());
+        if (m_.vvd) checkVertexBones(numBones);
+        for (const auto& vtx : m_.vtx)
+            checkBoneStateChanges(vtx, numBones);
+    }
+
+    void checkVertexBones(std::int32_t numBones) {
+        for (std::size_t i = 0; i < m_.vvd->vertices.size(); ++i) {
+            const VvdBoneWeights& w = m_.vvd->vertices[i].boneWeights;
+            const int used = std::min<int>(w.numBones, kMaxBonesPerVert);
+            for (int k = 0; k < used; ++k)
+                if (w.bone[k] < 0 || w.bone[k] >= numBones)
+                    return add("CHK008", m_.vvdName,
+                               "vertex " + std::to_string(i) + " is weighted to bone " +
+                                   std::to_string(w.bone[k]) + ", but " + m_.mdlName + " has " +
+                                   std::to_string(numBones) + " bones");
+        }
+    }
+
+    void checkBoneStateChanges(const LoadedModel::Vtx& vtx, std::int32_t numBones) {
+        for (const auto& bodyPart : vtx.file.bodyParts)
+            for (const auto& model : bodyPart.models)
+                for (const auto& lod : model.lods)
+                    for (const auto& mesh : lod.meshes)
+                        for (const auto& group : mesh.stripGroups)
+                            for (const auto& strip : group.strips)
+                                for (const auto& change : strip.boneStateChanges)
+                                    if (change.newBoneID < 0 || change.newBoneID >= numBones)
+                                        return add("CHK008", vtx.name,
+                                                   "a bone state change maps hardware bone " +
+                                                       std::to_string(change.hardwareID) +
+                                                       " to bone " +
+                                                       std::to_string(change.newBoneID) + ", but " +
+                                                       m_.mdlName + " has " +
+                                                       std::to_string(numBones) + " bones");
+    }
+
+    // A mesh's material is a skin reference; every skin family maps it to a texture.
+    void materials() {
+        if (!m_.mdl) return;
+        const MdlFile& mdl = *m_.mdl;
+        const std::size_t references =
+            mdl.skinFamilies.empty() ? mdl.textures.size() : mdl.skinFamilies.front().size();
+        for (std::size_t b = 0; b < mdl.bodyParts.size(); ++b)
+            for (std::size_t mi = 0; mi < mdl.bodyParts[b].models.size(); ++mi)
+                for (std::size_t k = 0; k < mdl.bodyParts[b].models[mi].meshes.size(); ++k) {
+                    const std::int32_t material = mdl.bodyParts[b].models[mi].meshes[k].material;
+                    if (material < 0 || static_cast<std::size_t>(material) >= references)
+                        add("CHK009", m_.mdlName,
+                            where(b, mi, k) + " uses material " + std::to_string(material) +
+                                " but there are " + std::to_string(references) + " material slots");
+                }
+        for (std::size_t f = 0; f < mdl.skinFamilies.size(); ++f)
+            for (std::int16_t texture : mdl.skinFamilies[f])
+                if (texture < 0 || static_cast<std::size_t>(texture) >= mdl.textures.size()) {
+                    add("CHK009", m_.mdlName,
+                        "skin family " + std::to_string(f) + " names texture " +
+                            std::to_string(texture) + " but there are " +
+                            std::to_string(mdl.textures.size()) + " textures");
+                    break;
+                }
+    }
+
+    const LoadedModel& m_;
+    std::vector<Diagnostic> findings_;
+};
+
+} // namespace
+
+std::vector<Diagnostic> checkModel(const LoadedModel& model) {
+    return ModelChecker(model).run();
+}
+
+} // namespace vtxc

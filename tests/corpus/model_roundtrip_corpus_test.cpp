@@ -1,0 +1,86 @@
+// Byte-exact round trip of every .vvd and .vtx in the corpus: read, write back, compare bytes.
+// Ground truth: the Valve-compiled files in ../shared/corpus (spec/FORMATS.md gives the layout).
+#include "formats/studio/vtx.h"
+#include "formats/studio/vvd.h"
+#include "testing/test_support.h"
+
+#include <algorithm>
+
+namespace vtxc::test {
+namespace {
+
+std::vector<std::uint8_t> bytesOf(const std::filesystem::path& path) {
+    const std::string text = readText(path);
+    return {text.begin(), text.end()};
+}
+
+// The first byte where two buffers differ (or the shorter length), for a readable failure.
+std::size_t firstDifference(const std::vector<std::uint8_t>& a,
+                            const std::vector<std::uint8_t>& b) {
+    const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+    return static_cast<std::size_t>(ia - a.begin());
+}
+
+TEST(ModelRoundTripCorpus, EveryVvdWritesBackByteIdentical) {
+    VTXC_REQUIRE_CORPUS();
+    const auto files = corpusFiles(".vvd");
+    ASSERT_GE(files.size(), 6u);
+    for (const auto& path : files) {
+        SCOPED_TRACE(path.string());
+        const auto original = bytesOf(path);
+        CollectingSink sink;
+        const auto file = readVvd(original, path.filename().string(), sink);
+        ASSERT_TRUE(file.has_value())
+            << (sink.diagnostics().empty() ? "" : formatDiagnostic(sink.diagnostics()[0]));
+        EXPECT_EQ(sink.errorCount(), 0u);
+        const auto written = writeVvd(*file);
+        EXPECT_EQ(written.size(), original.size());
+        EXPECT_TRUE(written == original)
+            << "first difference at byte " << firstDifference(written, original);
+    }
+}
+
+TEST(ModelRoundTripCorpus, EveryVtxWritesBackByteIdentical) {
+    VTXC_REQUIRE_CORPUS();
+    const auto files = corpusFiles(".vtx");
+    ASSERT_GE(files.size(), 16u);
+    for (const auto& path : files) {
+        SCOPED_TRACE(path.string());
+        const auto original = bytesOf(path);
+        CollectingSink sink;
+        const auto file = readVtx(original, path.filename().string(), sink);
+        ASSERT_TRUE(file.has_value())
+            << (sink.diagnostics().empty() ? "" : formatDiagnostic(sink.diagnostics()[0]));
+        EXPECT_EQ(sink.errorCount(), 0u);
+        const auto written = writeVtx(*file);
+        EXPECT_EQ(written.size(), original.size());
+        EXPECT_TRUE(written == original)
+            << "first difference at byte " << firstDifference(written, original);
+    }
+}
+
+// Reading what the writer produced gives the same data model back (the model is the whole story).
+TEST(ModelRoundTripCorpus, ReadingWrittenFilesGivesTheSameModel) {
+    VTXC_REQUIRE_CORPUS();
+    for (const auto& path : corpusFiles(".vtx")) {
+        SCOPED_TRACE(path.string());
+        CollectingSink sink;
+        const auto first = readVtx(bytesOf(path), "a.vtx", sink);
+        ASSERT_TRUE(first);
+        const auto second = readVtx(writeVtx(*first), "b.vtx", sink);
+        ASSERT_TRUE(second);
+        EXPECT_TRUE(*first == *second);
+    }
+    for (const auto& path : corpusFiles(".vvd")) {
+        SCOPED_TRACE(path.string());
+        CollectingSink sink;
+        const auto first = readVvd(bytesOf(path), "a.vvd", sink);
+        ASSERT_TRUE(first);
+        const auto second = readVvd(writeVvd(*first), "b.vvd", sink);
+        ASSERT_TRUE(second);
+        EXPECT_TRUE(*first == *second);
+    }
+}
+
+} // namespace
+} // namespace vtxc::test

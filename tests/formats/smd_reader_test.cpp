@@ -1,0 +1,527 @@
+// Tests of the SMD reader: the seed's worked example, text variants, and one test per error class
+// asserting the code and the file:line(:col). Spec: shared/seeds/smd-format.txt, FORMATS.md (SMD).
+#include "formats/smd/smd.h"
+
+#include <charconv>
+#include <cmath>
+#include <gtest/gtest.h>
+#include <random>
+#include <set>
+#include <sstream>
+
+namespace vtxc {
+namespace {
+
+// The worked example of the seed (line numbers below refer to it).
+const char* const kExample = "version 1\n"                          // 1
+                             "nodes\n"                              // 2
+                             "0 \"root\" -1\n"                      // 3
+                             "1 \"arm\" 0\n"                        // 4
+                             "end\n"                                // 5
+                             "skeleton\n"                           // 6
+                             "time 0\n"                             // 7
+                             "0 0 0 0 0 0 0\n"                      // 8
+                             "1 0 0 10 0 0 1.570796\n"              // 9
+                             "end\n"                                // 10
+                             "triangles\n"                          // 11
+                             "skin.bmp\n"                           // 12
+                             "1 0 0 10 0 1 0 0 0 2 1 0.75 0 0.25\n" // 13
+                             "1 5 0 10 0 1 0 1 0 1 1 1.000\n"       // 14
+                             "1 0 0 15 0 1 0 0 1 1 1 1.000\n"       // 15
+                             "end\n";                               // 16
+
+// The example with line `number` (1-based) replaced by `text` (which may hold several lines).
+std::string exampleWithLine(int number, const std::string& text) {
+    std::istringstream in(kExample);
+    std::string line, out;
+    for (int i = 1; std::getline(in, line); ++i)
+        out += (i == number ? text : line) + "\n";
+    return out;
+}
+
+struct Parsed {
+    std::optional<SmdFile> file;
+    CollectingSink sink;
+};
+
+std::unique_ptr<Parsed> parse(const std::string& text) {
+    auto result = std::make_unique<Parsed>();
+    result->file = parseSmd(text, "test.smd", result->sink);
+    return result;
+}
+
+// Parsing fails with at least one error; the first has this code, line and (if non-zero) column.
+void expectError(const std::string& text, SmdCode code, std::uint32_t line,
+                 std::uint32_t column = 0) {
+    const auto result = parse(text);
+    EXPECT_FALSE(result->file.has_value());
+    const auto errors = result->sink.errors();
+    ASSERT_FALSE(errors.empty()) << "no error reported";
+    EXPECT_EQ(errors.front().code, smdCodeName(code)) << formatDiagnostic(errors.front());
+    EXPECT_EQ(errors.front().location.file, "test.smd");
+    EXPECT_EQ(errors.front().location.line, line) << formatDiagnostic(errors.front());
+    if (column != 0) {
+        EXPECT_EQ(errors.front().location.column, column) << formatDiagnostic(errors.front());
+    }
+    EXPECT_FALSE(errors.front().message.empty());
+    EXPECT_EQ(result->sink.exitCode(), ExitCode::InvalidInput);
+}
+
+TEST(SmdReader, ReadsTheWorkedExample) {
+    const auto result = parse(kExample);
+    ASSERT_TRUE(result->file) << (result->sink.diagnostics().empty()
+                                      ? ""
+                                      : formatDiagnostic(result->sink.diagnostics()[0]));
+    const SmdFile& file = *result->file;
+    EXPECT_TRUE(result->sink.diagnostics().empty());
+    EXPECT_EQ(file.kind(), SmdKind::Reference);
+    ASSERT_EQ(file.nodes.size(), 2u);
+    EXPECT_EQ(file.nodes[1].name, "arm");
+    EXPECT_EQ(file.nodes[1].parent, 0);
+    EXPECT_EQ(file.nodes[0].parent, -1);
+    EXPECT_EQ(file.nodes[1].line, 4u);
+    ASSERT_EQ(file.frames.size(), 1u);
+    EXPECT_EQ(file.frames[0].time, 0);
+    ASSERT_EQ(file.frames[0].bones.size(), 2u);
+    EXPECT_EQ(file.frames[0].bones[1], (SmdBonePose{1, {0, 0, 10}, {0, 0, 1.570796f}}));
+    ASSERT_EQ(file.materials, std::vector<std::string>{"skin.bmp"});
+    ASSERT_EQ(file.triangles.size(), 1u);
+    const SmdTriangle& triangle = file.triangles[0];
+    EXPECT_EQ(triangle.line, 12u);
+    EXPECT_EQ(triangle.material, 0u);
+    const SmdVertex& a = triangle.corners[0];
+    EXPECT_EQ(a.bone, 1);
+    EXPECT_EQ(a.position, (Vec3{0, 0, 10}));
+    EXPECT_EQ(a.normal, (Vec3{0, 1, 0}));
+    EXPECT_EQ(a.uv, (Vec2{0, 0}));
+    const auto links = file.linksOf(a);
+    ASSERT_EQ(links.size(), 2u);
+    EXPECT_EQ(links[0], (SmdLink{1, 0.75f}));
+    EXPECT_EQ(links[1], (SmdLink{0, 0.25f}));
+    EXPECT_EQ(triangle.corners[2].position, (Vec3{0, 0, 15}));
+    EXPECT_EQ(triangle.corners[2].uv, (Vec2{0, 1}));
+    EXPECT_EQ(file.influences(triangle.corners[1]).size(), 1u);
+}
+
+TEST(SmdReader, HalfLifeNineValueVertexIsRigidOnItsBone) {
+    const auto result = parse(exampleWithLine(13, "1 0 0 10 0 1 0 0.5 0.25"));
+    ASSERT_TRUE(result->file);
+    const SmdVertex& v = result->file->triangles[0].corners[0];
+    EXPECT_EQ(v.linkCount, 0u);
+    EXPECT_EQ(v.uv, (Vec2{0.5f, 0.25f}));
+    const SmdInfluences influences = result->file->influences(v);
+    ASSERT_EQ(influences.size(), 1u);
+    EXPECT_EQ(influences[0], (SmdLink{1, 1.0f}));
+}
+
+TEST(SmdReader, LinksZeroIsRigid) {
+    const auto result = parse(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 0"));
+    ASSERT_TRUE(result->file);
+    EXPECT_EQ(result->file->influences(result->file->triangles[0].corners[0])[0],
+              (SmdLink{1, 1.0f}));
+}
+
+TEST(SmdReader, FileWithoutTrianglesIsAnAnimation) {
+    const std::string text =
+        "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\n"
+        "time 0\n0 0 0 0 0 0 0\ntime 1\n0 1 0 0 0 0 0\ntime 2\n0 2 0 0 0 0 0\nend\n";
+    const auto result = parse(text);
+    ASSERT_TRUE(result->file);
+    EXPECT_EQ(result->file->kind(), SmdKind::Animation);
+    ASSERT_EQ(result->file->frames.size(), 3u);
+    EXPECT_EQ(result->file->frames[2].time, 2);
+    EXPECT_EQ(result->file->frames[2].line, 10u);
+    EXPECT_EQ(result->file->frames[2].bones[0].position.x, 2.0f);
+}
+
+TEST(SmdReader, EmptyTrianglesSectionIsStillAReference) {
+    // Remove the whole triangle: lines 12..15.
+    std::string text = kExample;
+    text.erase(text.find("skin.bmp"), text.rfind("end") - text.find("skin.bmp"));
+    const auto empty = parse(text);
+    ASSERT_TRUE(empty->file);
+    EXPECT_EQ(empty->file->kind(), SmdKind::Reference);
+    EXPECT_TRUE(empty->file->triangles.empty());
+}
+
+// ---- text variants -------------------------------------------------------------------------
+
+std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+void expectSameAsExample(const std::string& text) {
+    const auto reference = parse(kExample);
+    const auto variant = parse(text);
+    ASSERT_TRUE(variant->file) << formatDiagnostic(variant->sink.diagnostics().at(0));
+    EXPECT_EQ(variant->sink.warningCount(), 0u);
+    const SmdFile& a = *reference->file;
+    const SmdFile& b = *variant->file;
+    ASSERT_EQ(a.nodes.size(), b.nodes.size());
+    for (std::size_t i = 0; i < a.nodes.size(); ++i) {
+        EXPECT_EQ(a.nodes[i].name, b.nodes[i].name);
+        EXPECT_EQ(a.nodes[i].parent, b.nodes[i].parent);
+    }
+    EXPECT_EQ(a.frames[0].bones, b.frames[0].bones);
+    EXPECT_EQ(a.materials, b.materials);
+    ASSERT_EQ(b.triangles.size(), 1u);
+    for (int k = 0; k < 3; ++k) {
+        const SmdVertex& va = a.triangles[0].corners[k];
+        const SmdVertex& vb = b.triangles[0].corners[k];
+        EXPECT_EQ(va.position, vb.position);
+        EXPECT_EQ(va.normal, vb.normal);
+        EXPECT_EQ(va.uv, vb.uv);
+        EXPECT_TRUE(std::ranges::equal(a.linksOf(va), b.linksOf(vb)));
+    }
+}
+
+TEST(SmdReader, AcceptsCrLfLineEnds) {
+    expectSameAsExample(replaceAll(kExample, "\n", "\r\n"));
+}
+TEST(SmdReader, AcceptsCrLineEnds) {
+    expectSameAsExample(replaceAll(kExample, "\n", "\r"));
+}
+TEST(SmdReader, AcceptsMixedLineEnds) {
+    std::string text = kExample;
+    text.replace(text.find('\n'), 1, "\r");
+    text.replace(text.find("end\n"), 4, "end\r\n");
+    expectSameAsExample(text);
+}
+TEST(SmdReader, AcceptsTabsAndRunsOfBlanks) {
+    expectSameAsExample(replaceAll(kExample, " ", " \t  "));
+}
+TEST(SmdReader, AcceptsTrailingWhiteSpace) {
+    expectSameAsExample(replaceAll(kExample, "\n", " \t \n"));
+}
+TEST(SmdReader, AcceptsLeadingWhiteSpace) {
+    expectSameAsExample(replaceAll(kExample, "\n", "\n  "));
+}
+TEST(SmdReader, AcceptsAMissingFinalNewline) {
+    std::string text = kExample;
+    text.pop_back();
+    expectSameAsExample(text);
+}
+TEST(SmdReader, KeywordsAreCaseInsensitive) {
+    std::string text = replaceAll(kExample, "version", "VERSION");
+    text = replaceAll(text, "nodes", "Nodes");
+    text = replaceAll(text, "skeleton", "SKELETON");
+    text = replaceAll(text, "time", "Time");
+    text = replaceAll(text, "triangles", "TriAngles");
+    text = replaceAll(text, "end\n", "END\n");
+    expectSameAsExample(text);
+}
+TEST(SmdReader, SkipsCommentsAndBlankLines) {
+    std::string text =
+        "// exported by hand\n# another comment\n; and another\n\n" + std::string(kExample);
+    text = replaceAll(text, "time 0\n", "time 0 // rest pose\n\n");
+    text = replaceAll(text, "skin.bmp\n", "skin.bmp // the skin\n// between lines\n");
+    text = replaceAll(text, "0 0.25\n", "0 0.25 # weights\n");
+    expectSameAsExample(text);
+}
+TEST(SmdReader, AcceptsAUtf8ByteOrderMark) {
+    expectSameAsExample("\xEF\xBB\xBF" + std::string(kExample));
+}
+TEST(SmdReader, AcceptsPlusSignsAndExponents) {
+    expectSameAsExample(exampleWithLine(9, "+1 0e0 0.0E+3 1e1 -0 0 157.0796e-2"));
+}
+
+TEST(SmdReader, MaterialKeepsInnerSpacesAndDropsTrailingOnes) {
+    const auto result = parse(exampleWithLine(12, "  my material.tga  \t"));
+    ASSERT_TRUE(result->file);
+    EXPECT_EQ(result->file->materials[0], "my material.tga");
+}
+
+TEST(SmdReader, NodeNamesMayHoldSpaces) {
+    const auto result = parse(exampleWithLine(4, "1 \"Bip01 L Forearm\" 0"));
+    ASSERT_TRUE(result->file);
+    EXPECT_EQ(result->file->nodes[1].name, "Bip01 L Forearm");
+}
+
+TEST(SmdReader, MaterialsAreInternedInOrderOfFirstUse) {
+    std::string tri = "a\n1 0 0 10 0 1 0 0 0\n1 5 0 10 0 1 0 1 0\n1 0 0 15 0 1 0 0 1\n";
+    std::string text = kExample;
+    const std::string body =
+        tri + replaceAll(tri, "a\n", "b\n") + tri + replaceAll(tri, "a\n", "skin.bmp\n");
+    text.insert(text.rfind("end"), body);
+    const auto result = parse(text);
+    ASSERT_TRUE(result->file);
+    EXPECT_EQ(result->file->materials, (std::vector<std::string>{"skin.bmp", "a", "b"}));
+    ASSERT_EQ(result->file->triangles.size(), 5u);
+    EXPECT_EQ(result->file->triangles[3].material, 1u);
+    EXPECT_EQ(result->file->triangles[4].material, 0u);
+    EXPECT_EQ(result->file->triangles[4].line, 28u);
+}
+
+TEST(SmdReader, VertexAnimationSectionIsSkippedWithAWarning) {
+    std::string text = std::string(kExample) + "vertexanimation\ntime 0\n0 0 0 0 0 0 0\nend\n";
+    const auto result = parse(text);
+    ASSERT_TRUE(result->file);
+    const Diagnostic* warning = result->sink.find(smdCodeName(SmdCode::VertexAnimationSkipped));
+    ASSERT_NE(warning, nullptr);
+    EXPECT_EQ(warning->severity, Severity::Warning);
+    EXPECT_EQ(warning->location.line, 17u);
+    EXPECT_EQ(result->file->triangles.size(), 1u);
+}
+
+TEST(SmdReader, SectionWithoutEndAtEndOfFileIsAWarning) {
+    std::string text = kExample;
+    text.erase(text.rfind("end"));
+    const auto result = parse(text);
+    ASSERT_TRUE(result->file);
+    const Diagnostic* warning = result->sink.find(smdCodeName(SmdCode::UnclosedSection));
+    ASSERT_NE(warning, nullptr);
+    EXPECT_EQ(warning->severity, Severity::Warning);
+    EXPECT_EQ(result->file->triangles.size(), 1u);
+}
+
+TEST(SmdReader, UnderflowReadsAsZeroAndSignIsKept) {
+    const auto result = parse(exampleWithLine(9, "1 1e-60 -1e-60 10 0 0 0"));
+    ASSERT_TRUE(result->file);
+    const Vec3 p = result->file->frames[0].bones[1].position;
+    EXPECT_EQ(p.x, 0.0f);
+    EXPECT_EQ(p.y, 0.0f);
+    EXPECT_TRUE(std::signbit(p.y));
+}
+
+// The reader's fast decimal path must give exactly what std::from_chars gives.
+TEST(SmdReader, DecimalsParseExactlyAsFromChars) {
+    std::mt19937 random(12345);
+    std::uniform_int_distribution<int> digits(0, 9), intDigits(1, 9), fracDigits(0, 12), sign(0, 1);
+    std::vector<std::string> values;
+    std::string text = "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\n";
+    for (int frame = 0; frame < 3000; ++frame) {
+        text += "time " + std::to_string(frame) + "\n0";
+        for (int k = 0; k < 6; ++k) {
+            std::string value = sign(random) ? "-" : "";
+            const int whole = intDigits(random) % 7 + 1, fraction = fracDigits(random);
+            for (int i = 0; i < whole; ++i)
+                value += static_cast<char>('0' + digits(random));
+            if (fraction > 0) value += '.';
+            for (int i = 0; i < fraction; ++i)
+                value += static_cast<char>('0' + digits(random));
+            values.push_back(value);
+            text += " " + value;
+        }
+        text += "\n";
+    }
+    // Float midpoints and near-midpoints, the hard cases of correct rounding.
+    text += "time 3000\n0 16777217 16777219 0.500000001 33554434 1.00000006 4294967808.5\n";
+    for (const char* v :
+         {"16777217", "16777219", "0.500000001", "33554434", "1.00000006", "4294967808.5"})
+        values.push_back(v);
+    text += "end\n";
+    const auto result = parse(text);
+    ASSERT_TRUE(result->file);
+    std::size_t index = 0;
+    for (const SmdFrame& frame : result->file->frames) {
+        const SmdBonePose& pose = frame.bones.at(0);
+        for (float parsed : {pose.position.x, pose.position.y, pose.position.z, pose.rotation.x,
+                             pose.rotation.y, pose.rotation.z}) {
+            const std::string& value = values.at(index++);
+            float expected = 0;
+            std::from_chars(value.data(), value.data() + value.size(), expected);
+            ASSERT_EQ(parsed, expected) << value;
+        }
+    }
+    EXPECT_EQ(index, values.size());
+}
+
+// ---- one test per error class -------------------------------------------------------------
+
+TEST(SmdReaderErrors, MissingVersion) {
+    expectError(exampleWithLine(1, "nodes\nend"), SmdCode::MissingVersion, 1, 1);
+}
+TEST(SmdReaderErrors, EmptyFile) {
+    expectError("", SmdCode::MissingVersion, 1);
+    expectError("\n// just a comment\n", SmdCode::MissingVersion, 3);
+}
+TEST(SmdReaderErrors, UnsupportedVersionIsNamed) {
+    const auto result = parse(exampleWithLine(1, "version 2"));
+    ASSERT_FALSE(result->file);
+    const auto errors = result->sink.errors();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].code, "SMD002");
+    EXPECT_EQ(errors[0].location.line, 1u);
+    EXPECT_EQ(errors[0].location.column, 9u);
+    EXPECT_NE(errors[0].message.find("'2'"), std::string::npos) << errors[0].message;
+    expectError(exampleWithLine(1, "version"), SmdCode::UnsupportedVersion, 1);
+}
+TEST(SmdReaderErrors, NumberThatDoesNotParse) {
+    expectError(exampleWithLine(14, "1 5 0 1O 0 1 0 1 0"), SmdCode::BadNumber, 14, 7);
+    expectError(exampleWithLine(9, "1 0 0 10 0 0 1,5"), SmdCode::BadNumber, 9, 14);
+    expectError(exampleWithLine(8, "x 0 0 0 0 0 0"), SmdCode::BadNumber, 8, 1);
+    expectError(exampleWithLine(13, "1.5 0 0 10 0 1 0 0 0"), SmdCode::BadNumber, 13, 1);
+    expectError(exampleWithLine(9, "1 0 0 1e50 0 0 0"), SmdCode::BadNumber, 9, 7);
+    expectError(exampleWithLine(4, "1 \"arm\" zero"), SmdCode::BadNumber, 4, 9);
+}
+TEST(SmdReaderErrors, NanOrInfinity) {
+    expectError(exampleWithLine(14, "1 5 0 nan 0 1 0 1 0"), SmdCode::NonFiniteNumber, 14, 7);
+    expectError(exampleWithLine(14, "1 5 0 10 0 1 0 -inf 0"), SmdCode::NonFiniteNumber, 14, 16);
+    expectError(exampleWithLine(9, "1 0 0 10 0 0 1.#QNAN0"), SmdCode::NonFiniteNumber, 9, 14);
+    expectError(exampleWithLine(9, "1 0 0 10 -1.#IND00 0 0"), SmdCode::NonFiniteNumber, 9, 10);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 1 1 NaN"), SmdCode::NonFiniteNumber, 13,
+                24);
+}
+TEST(SmdReaderErrors, VertexLineWithFewerThanNineValues) {
+    expectError(exampleWithLine(14, "1 5 0 10 0 1 0 1"), SmdCode::TooFewValues, 14, 17);
+}
+TEST(SmdReaderErrors, SkeletonLineWithFewerThanSevenValues) {
+    expectError(exampleWithLine(9, "1 0 0 10 0 0"), SmdCode::TooFewValues, 9, 13);
+}
+TEST(SmdReaderErrors, LinksCountLargerThanThePairs) {
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 3 1 0.75 0 0.25"), SmdCode::BadLinkCount,
+                13, 20);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2 1 0.75 0"), SmdCode::BadLinkCount, 13,
+                20);
+}
+TEST(SmdReaderErrors, LinksCountAbsurd) {
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2000000 1 0.75"), SmdCode::BadLinkCount, 13,
+                20);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 -1"), SmdCode::BadLinkCount, 13, 20);
+}
+TEST(SmdReaderErrors, ValuesAfterThePairs) {
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 1 1 1.0 0 0.25"), SmdCode::ExtraValues, 13,
+                28);
+    expectError(exampleWithLine(9, "1 0 0 10 0 0 1.5 7"), SmdCode::ExtraValues, 9, 18);
+    expectError(exampleWithLine(3, "0 \"root\" -1 5"), SmdCode::ExtraValues, 3, 13);
+}
+TEST(SmdReaderErrors, VertexBoneNotInNodes) {
+    expectError(exampleWithLine(14, "2 5 0 10 0 1 0 1 0"), SmdCode::UnknownBone, 14, 1);
+    expectError(exampleWithLine(14, "-1 5 0 10 0 1 0 1 0"), SmdCode::UnknownBone, 14, 1);
+}
+TEST(SmdReaderErrors, LinkBoneNotInNodes) {
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2 1 0.75 7 0.25"), SmdCode::UnknownBone, 13,
+                29);
+}
+TEST(SmdReaderErrors, NegativeWeight) {
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2 1 1.25 0 -0.25"), SmdCode::NegativeWeight,
+                13, 29);
+}
+TEST(SmdReaderErrors, NodesOutOfOrder) {
+    expectError(exampleWithLine(4, "2 \"arm\" 0"), SmdCode::NodeOutOfOrder, 4, 1);
+}
+TEST(SmdReaderErrors, UndefinedParent) {
+    expectError(exampleWithLine(4, "1 \"arm\" 1"), SmdCode::UndefinedParent, 4, 9);
+    expectError(exampleWithLine(4, "1 \"arm\" 5"), SmdCode::UndefinedParent, 4, 9);
+    expectError(exampleWithLine(3, "0 \"root\" -2"), SmdCode::UndefinedParent, 3, 10);
+}
+TEST(SmdReaderErrors, UnquotedNodeName) {
+    expectError(exampleWithLine(4, "1 arm 0"), SmdCode::UnquotedNodeName, 4, 3);
+    expectError(exampleWithLine(4, "1 \"arm 0"), SmdCode::UnquotedNodeName, 4, 3);
+    expectError(exampleWithLine(4, "1"), SmdCode::UnquotedNodeName, 4, 2);
+}
+TEST(SmdReaderErrors, SkeletonLineForUnknownBone) {
+    expectError(exampleWithLine(9, "2 0 0 10 0 0 1.570796"), SmdCode::UnknownSkeletonBone, 9, 1);
+}
+TEST(SmdReaderErrors, TriangleCutOffByEndOfFile) {
+    std::string text = kExample;
+    text.erase(text.find("1 0 0 15"));
+    expectError(text, SmdCode::TruncatedTriangle, 12);
+}
+TEST(SmdReaderErrors, TriangleCutOffByEnd) {
+    expectError(exampleWithLine(15, "end"), SmdCode::TruncatedTriangle, 12);
+}
+TEST(SmdReaderErrors, TriangleCutOffByTheNextMaterial) {
+    // The short triangle is reported; the next one still reads (no cascade of errors).
+    const auto result = parse(exampleWithLine(
+        15, "skin.bmp\n1 0 0 10 0 1 0 0 0\n1 5 0 10 0 1 0 1 0\n1 0 0 15 0 1 0 0 1"));
+    ASSERT_FALSE(result->file);
+    const auto errors = result->sink.errors();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].code, "SMD014");
+    EXPECT_EQ(errors[0].location.line, 12u);
+}
+TEST(SmdReaderErrors, BinaryJunk) {
+    std::string text = kExample;
+    text.insert(text.find("skin") + 2, std::string(1, '\0'));
+    expectError(text, SmdCode::BinaryData, 12, 3);
+    expectError(std::string("\xFF\xFEv\0e\0r\0", 8), SmdCode::BinaryData, 1, 4);
+    expectError(exampleWithLine(2, "nodes\x01"), SmdCode::BinaryData, 2, 6);
+    expectError(exampleWithLine(3, "0 \"root\" -1\x7f"), SmdCode::BinaryData, 3, 12);
+    // Past the first 4 KiB, where the scan works a block at a time.
+    const std::string padding(5000, ' ');
+    expectError(exampleWithLine(9, padding + "1 0 0 10 0 0 1.570796\x1b"), SmdCode::BinaryData, 9,
+                5022);
+    expectError(exampleWithLine(9, padding + std::string(1, '\0')), SmdCode::BinaryData, 9, 5001);
+}
+TEST(SmdReaderErrors, UnknownSection) {
+    expectError(exampleWithLine(6, "skelton"), SmdCode::UnknownSection, 6, 1);
+}
+TEST(SmdReaderErrors, MissingNodesOrSkeleton) {
+    expectError("version 1\nskeleton\ntime 0\nend\n", SmdCode::SectionOrder, 2, 1);
+    const auto result = parse("version 1\nnodes\n0 \"root\" -1\nend\n");
+    ASSERT_FALSE(result->file);
+    ASSERT_EQ(result->sink.errors().size(), 1u);
+    EXPECT_EQ(result->sink.errors()[0].code, "SMD018");
+    EXPECT_EQ(result->sink.errors()[0].location.line, 4u);
+}
+TEST(SmdReaderErrors, RepeatedSection) {
+    expectError(std::string(kExample) + "nodes\nend\n", SmdCode::SectionOrder, 17, 1);
+}
+TEST(SmdReaderErrors, FrameTimeNotIncreasing) {
+    expectError(exampleWithLine(9, "1 0 0 10 0 0 1.570796\ntime 0"), SmdCode::BadFrameTime, 10, 6);
+    expectError(exampleWithLine(7, "time -1"), SmdCode::BadFrameTime, 7, 6);
+}
+TEST(SmdReaderErrors, BonePosedTwiceInAFrame) {
+    expectError(exampleWithLine(9, "0 0 0 10 0 0 1.570796"), SmdCode::DuplicateSkeletonBone, 9, 1);
+}
+TEST(SmdReaderErrors, PoseBeforeAnyTime) {
+    expectError(exampleWithLine(7, ""), SmdCode::PoseOutsideFrame, 8, 1);
+}
+
+TEST(SmdReaderErrors, ReportsSeveralErrorsNotJustTheFirst) {
+    std::string text = exampleWithLine(9, "1 0 0 x 0 0 0");
+    text = replaceAll(text, "1 5 0 10 0 1 0 1 0 1 1 1.000", "1 5 0 10 0 1 0 1 0 1 9 1.000");
+    const auto result = parse(text);
+    ASSERT_FALSE(result->file);
+    const auto errors = result->sink.errors();
+    ASSERT_EQ(errors.size(), 2u);
+    EXPECT_EQ(errors[0].code, "SMD003");
+    EXPECT_EQ(errors[0].location.line, 9u);
+    EXPECT_EQ(errors[1].code, "SMD008");
+    EXPECT_EQ(errors[1].location.line, 14u);
+}
+
+TEST(SmdReaderErrors, StopsAtTheErrorLimit) {
+    std::string bad;
+    for (int i = 0; i < 40; ++i)
+        bad += "m\n1 0 0 10 0 1 0 0 0 1 5 1\n1 5 0 10 0 1 0 1 0\n1 0 0 15 0 1 0 0 1\n";
+    const auto result = parse(exampleWithLine(15, "1 0 0 15 0 1 0 0 1\n" + bad));
+    ASSERT_FALSE(result->file);
+    EXPECT_EQ(result->sink.errors().size(), DiagnosticSink::kErrorLimit);
+}
+
+TEST(SmdReaderErrors, LinesAreCountedAlikeForEveryLineEnd) {
+    const std::string text = exampleWithLine(14, "1 5 0 10 0 1 0 1 0 1 4 1.000");
+    expectError(text, SmdCode::UnknownBone, 14, 22);
+    expectError(replaceAll(text, "\n", "\r\n"), SmdCode::UnknownBone, 14, 22);
+    expectError(replaceAll(text, "\n", "\r"), SmdCode::UnknownBone, 14, 22);
+}
+
+TEST(SmdReaderErrors, DiagnosticNamesFileLineAndColumn) {
+    const auto result = parse(exampleWithLine(14, "2 5 0 10 0 1 0 1 0"));
+    ASSERT_FALSE(result->sink.errors().empty());
+    const std::string text = formatDiagnostic(result->sink.errors()[0]);
+    EXPECT_EQ(text.rfind("test.smd:14:1: error[SMD008]: ", 0), 0u) << text;
+}
+
+TEST(SmdCodes, TableIsCompleteOrderedAndUnique) {
+    std::set<std::string> names;
+    int expected = 1;
+    for (const SmdCodeInfo& info : smdCodeTable()) {
+        EXPECT_EQ(static_cast<int>(info.code), expected);
+        char name[8];
+        std::snprintf(name, sizeof name, "SMD%03d", expected);
+        EXPECT_STREQ(info.name, name);
+        EXPECT_EQ(smdCodeName(info.code), std::string(name));
+        EXPECT_TRUE(names.insert(info.name).second);
+        ++expected;
+    }
+    EXPECT_EQ(smdCodeName(SmdCode::VertexAnimationSkipped), std::string("SMD023"));
+}
+
+} // namespace
+} // namespace vtxc

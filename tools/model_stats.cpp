@@ -1,0 +1,127 @@
+// Quality figures of a compiled model for `vtxc stats`: the compile report's figures plus reference
+// points (lower bound, meshoptimizer's unconstrained order, batch-GPU cache models via
+// meshoptimizer).
+#include "tools/model_stats.h"
+
+#include "compiler/quality_report.h"
+#include "optimizer/fifo_cache.h"
+#include "optimizer/vtx_analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <meshoptimizer.h>
+
+namespace vtxc {
+
+namespace {
+double rounded(double v) {
+    return std::round(v * 1e6) / 1e6;
+}
+
+struct GpuModel {
+    const char* name;
+    unsigned cacheSize, warpSize, primgroupSize;
+};
+constexpr GpuModel kGpuModels[] = {
+    {"nvidia", 32, 32, 32}, {"amd", 14, 64, 128}, {"intel", 128, 0, 0}};
+
+// Every mesh's triangles of one LOD, renumbered to compact ids (mesh vertices are disjoint).
+struct LodMeshes {
+    std::vector<std::vector<std::uint32_t>> meshes; // compact ids per mesh
+    std::vector<std::size_t> vertexCounts;
+};
+
+LodMeshes collectLod(const VtxFile& file, std::size_t lod) {
+    LodMeshes out;
+    for (const VtxBodyPart& part : file.bodyParts)
+        for (const VtxModel& model : part.models) {
+            if (lod >= model.lods.size()) continue;
+            for (const VtxMesh& mesh : model.lods[lod].meshes) {
+                std::vector<std::uint32_t> tris = meshTriangles(mesh);
+                std::vector<std::uint32_t> ids(tris);
+                std::sort(ids.begin(), ids.end());
+                ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+                for (std::uint32_t& v : tris)
+                    v = static_cast<std::uint32_t>(std::lower_bound(ids.begin(), ids.end(), v) -
+                                                   ids.begin());
+                out.meshes.push_back(std::move(tris));
+                out.vertexCounts.push_back(ids.size());
+            }
+        }
+    return out;
+}
+
+nlohmann::json headroomJson(const LodMeshes& lod, std::size_t cacheSize) {
+    CacheFigures total;
+    for (std::size_t m = 0; m < lod.meshes.size(); ++m) {
+        const auto& tris = lod.meshes[m];
+        std::vector<std::uint32_t> fifo(tris.size()), lru(tris.size());
+        meshopt_optimizeVertexCacheFifo(fifo.data(), tris.data(), tris.size(), lod.vertexCounts[m],
+                                        static_cast<unsigned>(cacheSize));
+        meshopt_optimizeVertexCache(lru.data(), tris.data(), tris.size(), lod.vertexCounts[m]);
+        const CacheFigures a = simulateFifoCache(fifo, lod.vertexCounts[m], cacheSize);
+        const CacheFigures b = simulateFifoCache(lru, lod.vertexCounts[m], cacheSize);
+        const CacheFigures& best = a.misses <= b.misses ? a : b;
+        total.triangles += best.triangles;
+        total.misses += best.misses;
+        total.uniqueVertices += best.uniqueVertices;
+    }
+    return {{"acmr", rounded(total.acmr())}, {"atvr", rounded(total.atvr())}};
+}
+
+nlohmann::json gpuJson(const LodMeshes& lod) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const GpuModel& gpu : kGpuModels) {
+        double transformed = 0, triangles = 0, vertices = 0;
+        for (std::size_t m = 0; m < lod.meshes.size(); ++m) {
+            const auto& tris = lod.meshes[m];
+            if (tris.empty()) continue;
+            const meshopt_VertexCacheStatistics s =
+                meshopt_analyzeVertexCache(tris.data(), tris.size(), lod.vertexCounts[m],
+                                           gpu.cacheSize, gpu.warpSize, gpu.primgroupSize);
+            transformed += s.vertices_transformed;
+            triangles += double(tris.size()) / 3;
+            vertices += double(lod.vertexCounts[m]);
+        }
+        out[gpu.name] = {{"acmr", rounded(triangles > 0 ? transformed / triangles : 0)},
+                         {"atvr", rounded(vertices > 0 ? transformed / vertices : 0)}};
+    }
+    return out;
+}
+
+std::uintmax_t fileBytes(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    return ec ? 0 : size;
+}
+} // namespace
+
+nlohmann::json modelStatsJson(const ModelFilePaths& paths, const LoadedModel& model,
+                              const StatsOptions& options) {
+    std::vector<NamedVtx> named;
+    for (const LoadedModel::Vtx& vtx : model.vtx)
+        named.push_back({vtx.variant, &vtx.file});
+    nlohmann::json out = qualityJson(named, options.extraCacheSizes);
+    for (const LoadedModel::Vtx& vtx : model.vtx) {
+        auto& lods = out["variants"][vtx.variant]["lods"];
+        const std::size_t cacheSize = static_cast<std::size_t>(std::max(1, vtx.file.vertCacheSize));
+        for (std::size_t l = 0; l < lods.size(); ++l) {
+            const LodMeshes lod = collectLod(vtx.file, l);
+            const double triangles = lods[l]["triangles"].get<double>();
+            lods[l]["lowerBound"] =
+                rounded(triangles > 0 ? lods[l]["uniqueVertices"].get<double>() / triangles : 0);
+            lods[l]["headroom"] = headroomJson(lod, cacheSize);
+            lods[l]["gpu"] = gpuJson(lod);
+        }
+    }
+    nlohmann::json files = nlohmann::json::object();
+    if (!paths.mdl.empty()) files[paths.mdl.filename().string()] = fileBytes(paths.mdl);
+    if (!paths.vvd.empty()) files[paths.vvd.filename().string()] = fileBytes(paths.vvd);
+    for (const auto& vtx : paths.vtx)
+        files[vtx.path.filename().string()] = fileBytes(vtx.path);
+    out["files"] = files;
+    return out;
+}
+
+} // namespace vtxc
