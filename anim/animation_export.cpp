@@ -113,7 +113,8 @@ void printJson(const Json& value, int indent, std::string& out) {
         out += "{\n";
         bool first = true;
         for (const auto& [key, item] : value.items()) {
-            out += (first ? "" : ",\n") + inner + Json(key).dump() + ": ";
+            out += (first ? "" : ",\n") + inner +
+                   Json(key).dump(-1, ' ', false, Json::error_handler_t::replace) + ": ";
             printJson(item, indent + 2, out);
             first = false;
         }
@@ -128,10 +129,10 @@ void printJson(const Json& value, int indent, std::string& out) {
     } else if (value.is_array()) {
         out += "[";
         for (std::size_t i = 0; i < value.size(); ++i)
-            out += (i ? ", " : "") + value[i].dump();
+            out += (i ? ", " : "") + value[i].dump(-1, ' ', false, Json::error_handler_t::replace);
         out += "]";
     } else {
-        out += value.dump();
+        out += value.dump(-1, ' ', false, Json::error_handler_t::replace);
     }
 }
 
@@ -139,26 +140,54 @@ std::vector<std::uint8_t> bytesOf(const std::string& text) {
     return std::vector<std::uint8_t>(text.begin(), text.end());
 }
 
-// An output named like its own source in the source's folder would replace the source.
+// An output named like its own source in the source's folder would replace the source. Each
+// path is resolved once (a map of resolved sources), so a thousand animations stay linear.
 bool checkSourcesKept(const std::vector<AnimationOutput>& outputs,
                       const std::vector<PendingFile>& files, DiagnosticSink& sink) {
     std::error_code ec;
+    std::map<fs::path, const AnimationDefinition*> sources;
+    for (const AnimationOutput& output : outputs) {
+        const fs::path& path = output.definition->sourcePath;
+        sources.emplace(fs::weakly_canonical(fs::absolute(path, ec), ec), output.definition);
+    }
     bool kept = true;
     for (std::size_t i = 0; i < outputs.size(); ++i) {
         const AnimationDefinition& animation = *outputs[i].definition;
-        for (const AnimationOutput& other : outputs) {
-            const fs::path source = fs::weakly_canonical(other.definition->sourcePath, ec);
-            if (source != fs::weakly_canonical(files[i].path, ec)) continue;
-            sink.error("VMDL033", animation.location,
-                       "writing " + files[i].path.string() + " for '" + animation.name +
-                           "' would replace the source of '" + other.definition->name +
-                           "': choose another output folder (-o)",
-                       ExitCode::Usage);
-            kept = false;
-            break;
-        }
+        const auto source = sources.find(fs::weakly_canonical(fs::absolute(files[i].path, ec), ec));
+        if (source == sources.end()) continue;
+        sink.error("VMDL033", animation.location,
+                   "writing " + files[i].path.string() + " for '" + animation.name +
+                       "' would replace the source of '" + source->second->name +
+                       "': choose another output folder (-o)",
+                   ExitCode::Usage);
+        kept = false;
     }
     return kept;
+}
+
+// The document-wide limits: how many animations, and how many poses they write together.
+bool withinDocumentLimits(const VmdlDocument& document, DiagnosticSink& sink) {
+    std::size_t animations = 0;
+    for (const AnimationGroup& group : document.groups) {
+        for (const AnimationDefinition& definition : group.animations) {
+            if (++animations <= kMaxDocumentAnimations) continue;
+            sink.error("VMDL036", definition.location,
+                       "the document defines more than " + std::to_string(kMaxDocumentAnimations) +
+                           " animations; split it into several documents");
+            return false;
+        }
+    }
+    return true;
+}
+
+bool withinPoseBudget(const AnimationOutput& output, std::size_t& poses, DiagnosticSink& sink) {
+    poses += output.processed.smd.frames.size() * output.processed.smd.nodes.size();
+    if (poses <= kMaxDocumentPoses) return true;
+    sink.error("VMDL035", output.definition->location,
+               "with '" + output.definition->name + "' the animations write more than " +
+                   std::to_string(kMaxDocumentPoses) +
+                   " bone poses (frames x bones) in all; split the document");
+    return false;
 }
 
 } // namespace
@@ -201,6 +230,8 @@ std::vector<PendingFile> animationFiles(const std::vector<AnimationOutput>& anim
 std::optional<std::vector<AnimationOutput>> processDocumentAnimations(const VmdlDocument& document,
                                                                       DiagnosticSink& sink) {
     ForwardingSink local(sink);
+    if (!withinDocumentLimits(document, local)) return std::nullopt;
+    std::size_t poses = 0;
     std::vector<AnimationOutput> outputs;
     // Animations often cut one source into several sequences: each file is read once.
     std::map<fs::path, std::optional<SmdFile>> sources;
@@ -214,7 +245,9 @@ std::optional<std::vector<AnimationOutput>> processDocumentAnimations(const Vmdl
                         .first;
             if (!source->second) continue;
             auto processed = processAnimation(definition, *source->second, local);
-            if (processed) outputs.push_back({&group, &definition, std::move(*processed)});
+            if (!processed) continue;
+            outputs.push_back({&group, &definition, std::move(*processed)});
+            if (!withinPoseBudget(outputs.back(), poses, local)) return std::nullopt;
         }
     }
     if (local.hasErrors()) return std::nullopt;
@@ -230,7 +263,7 @@ bool exportVmdlAnimations(const fs::path& vmdlPath, const fs::path& contentRoot,
     if (!outputs) return false;
     const std::vector<PendingFile> files = animationFiles(*outputs, outputDir);
     if (!checkSourcesKept(*outputs, files, sink)) return false;
-    if (!writeFilesAtomically(files, sink)) return false;
+    if (!writeFilesAtomically(files, sink, {outputDir})) return false;
     if (summary) {
         summary->animations = outputs->size();
         for (const AnimationOutput& output : *outputs)

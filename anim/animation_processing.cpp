@@ -5,7 +5,8 @@
 // frame count too large, VMDL026 (warning) smooth loop without frames, VMDL027 (warning) frames
 // or bones missing from the file (held), VMDL028 (warning) m_nEndframe not given, VMDL029 two
 // motion frames on one frame, VMDL030 source without bones, VMDL031 animation too large,
-// VMDL032 values beyond float range after processing.
+// VMDL032 values beyond float range after processing, VMDL034 too many frames (the document-wide
+// limits VMDL035 and VMDL036 are checked in animation_export.cpp).
 #include "anim/animation_processing.h"
 
 #include <algorithm>
@@ -139,9 +140,16 @@ class Processor {
                               std::to_string(animation_.endFrame) + " of the file's " +
                               frameCountText(fileFrames) + " is kept; set m_nEndframe = " +
                               std::to_string(fileFrames - 1) + " to keep them all");
-        const std::size_t poses =
-            static_cast<std::size_t>(animation_.endFrame - animation_.startFrame + 1) *
-            source_.nodes.size();
+        const auto frames =
+            static_cast<std::int64_t>(animation_.endFrame) - animation_.startFrame + 1;
+        if (frames > kMaxAnimationFrames) {
+            sink_.error("VMDL034", animation_.endFrameLocation,
+                        "animation '" + name() + "' has " + std::to_string(frames) +
+                            " frames, more than the " + std::to_string(kMaxAnimationFrames) +
+                            " vtxc writes for one animation: lower m_nEndframe or split it");
+            return false;
+        }
+        const std::size_t poses = static_cast<std::size_t>(frames) * source_.nodes.size();
         if (poses > kMaxAnimationPoses) {
             sink_.error("VMDL031", animation_.endFrameLocation,
                         "animation '" + name() + "' has " + std::to_string(poses) +

@@ -32,6 +32,13 @@ struct ProcessedAnimation {
 
 // Largest frames x bones table an animation may expand to (about 450 MB of poses).
 inline constexpr std::size_t kMaxAnimationPoses = 16u << 20;
+// Most frames one animation may have (VMDL034): 36 minutes at 30 fps. A source of two lines
+// `time 0` and `time 16000000` would otherwise expand into gigabytes of held frames.
+inline constexpr int kMaxAnimationFrames = 65536;
+// Most bone poses all the animations of one document may write together (VMDL035), and most
+// animations (VMDL036): what goes through memory at once before the files are published.
+inline constexpr std::size_t kMaxDocumentPoses = 32u << 20;
+inline constexpr std::size_t kMaxDocumentAnimations = 10000;
 
 // Processes `animation` from its already-read source, in this order: frame range (with frames
 // and bones the file leaves out held from the previous frame), m_adjustAnimation on every root

@@ -99,14 +99,15 @@ void printComparison(const BenchComparison& comparison, double tolerancePercent,
 }
 
 std::optional<nlohmann::json> readBaseline(const std::string& path, DiagnosticSink& sink) {
-    const auto bytes = readWholeFile(path, sink);
+    const auto bytes = readWholeFile(path, sink, kMaxJsonInputBytes);
     if (!bytes) return std::nullopt;
     auto json = nlohmann::json::parse(bytes->begin(), bytes->end(), nullptr, false);
-    if (json.is_discarded() || !json.is_object() || !json["models"].is_object()) {
+    if (json.is_discarded()) {
         sink.error("BENCH002", {path},
-                   "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
+                   "not JSON, so not a bench run; make one with `vtxc bench DIR --save FILE.json`");
         return std::nullopt;
     }
+    if (!checkBenchRun(json, path, sink)) return std::nullopt;
     return json;
 }
 
@@ -118,9 +119,11 @@ void runBenchCommand(const BenchArguments& args, CommandContext& context) {
         context.exitStatus = exitStatusOf(sink);
         return;
     }
-    const auto models = discoverBenchModels(args.dir, sink);
-    if (sink.hasErrors()) {
-        context.exitStatus = exitStatusOf(sink);
+    // Discovery's warnings (folder loops) are the bench's own business: shown unless --quiet.
+    StderrSink discovery(args.quiet);
+    const auto models = discoverBenchModels(args.dir, discovery);
+    if (discovery.hasErrors()) {
+        context.exitStatus = exitStatusOf(discovery);
         return;
     }
     ProgressBar bar("bench", args.quiet);
@@ -130,7 +133,8 @@ void runBenchCommand(const BenchArguments& args, CommandContext& context) {
     const nlohmann::json run = runBench(models, options, sink);
     bar.update(models.size(), models.size());
     if (!args.save.empty()) {
-        const std::string text = run.dump(2) + "\n";
+        const std::string text =
+            run.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
         writeFileAtomically(args.save, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
     }
     if (!args.quiet) printRunSummary(run);

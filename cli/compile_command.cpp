@@ -5,6 +5,7 @@
 #include "cli/progress.h"
 #include "compiler/compile.h"
 #include "formats/common/file_io.h"
+#include "formats/studio/vtx.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -51,6 +52,29 @@ void printSummary(const CompileOutput& output, const std::string& base) {
     std::printf("wrote %s.layout.json\n", base.c_str());
 }
 
+// Every file the compile reads: an output may not be one of them.
+std::vector<std::filesystem::path> projectInputs(const ModelProject& project,
+                                                 const std::string& input) {
+    std::vector<std::filesystem::path> inputs{input};
+    for (const ProjectBodyPart& part : project.bodyParts)
+        for (const ProjectModel& model : part.models)
+            for (const auto& lod : model.lods)
+                if (lod) inputs.push_back(lod->smdPath);
+    for (const ModelProject::Sequence& sequence : project.sequences)
+        inputs.insert(inputs.end(), sequence.files.begin(), sequence.files.end());
+    return inputs;
+}
+
+std::vector<std::filesystem::path> outputPaths(const std::string& base,
+                                               const std::vector<VtxVariant>& variants,
+                                               const std::string& report) {
+    std::vector<std::filesystem::path> outputs{base + ".vvd", base + ".layout.json"};
+    for (VtxVariant variant : variants)
+        outputs.push_back(base + "." + variantName(variant) + ".vtx");
+    if (!report.empty()) outputs.push_back(report);
+    return outputs;
+}
+
 void runCompile(const CompileArguments& args, CommandContext& context) {
     StderrSink sink(args.quiet);
     CompileOptions options = args.options;
@@ -61,8 +85,27 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
         context.exitStatus = exitStatusOf(sink);
         return;
     }
+    const bool qc = isQcInput(args.model);
+    // -o OUT/NAME names the files; `-o dir/` would give hidden files named ".vvd".
+    if (!qc && !checkOutputFileName(std::filesystem::path(args.output).filename().string(), {"-o"},
+                                    sink)) {
+        context.exitStatus = exitStatusOf(sink);
+        return;
+    }
     const auto project = projectFromArguments(args.model, sink);
     if (!project) {
+        context.exitStatus = exitStatusOf(sink);
+        return;
+    }
+    // A QC names its output ($modelname); -o is then the root the game's models/ folder lies in,
+    // and nothing is written outside it.
+    WriteOptions where;
+    if (qc) where.root = args.output;
+    const std::string base =
+        qc ? (std::filesystem::path(args.output) / "models" / project->name).string() : args.output;
+    const auto outputs = outputPaths(base, options.variants, args.report);
+    const auto inputs = projectInputs(*project, args.model.input);
+    if (!checkOutputsAreNotInputs(outputs, inputs, sink)) {
         context.exitStatus = exitStatusOf(sink);
         return;
     }
@@ -70,15 +113,12 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
     options.progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
     auto output = compileProject(*project, options, sink);
     if (output && !args.report.empty()) {
-        const std::string text = output->report.dump(2) + "\n";
+        const std::string text =
+            output->report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
         writeFileAtomically(args.report, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
     }
-    // A QC names its output ($modelname); -o is then the root the game's models/ folder lies in.
-    const std::string base =
-        isQcInput(args.model)
-            ? (std::filesystem::path(args.output) / "models" / project->name).string()
-            : args.output;
-    if (output && !sink.hasErrors() && writeCompileOutput(*output, base, sink) && !args.quiet)
+    if (output && !sink.hasErrors() && writeCompileOutput(*output, base, sink, where) &&
+        !args.quiet)
         printSummary(*output, base);
     context.exitStatus = exitStatusOf(sink);
 }
@@ -97,7 +137,7 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
     auto& o = args->options;
     sub->add_option("--vert-cache-size", o.vertCacheSize, "dx90/dx80 vertex cache size (FIFO)")
         ->capture_default_str()
-        ->check(CLI::Range(1, 1024));
+        ->check(CLI::Range(kVtxMinVertCacheSize, 1024));
     sub->add_option("--bones-per-strip", o.bonesPerStrip, "dx90 bones per strip")
         ->capture_default_str()
         ->check(CLI::Range(9, 512));

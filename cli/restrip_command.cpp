@@ -59,6 +59,35 @@ void printFigures(const std::vector<RestrippedVtx>& rebuilt) {
     }
 }
 
+fs::path backupOf(const fs::path& vtx) {
+    fs::path backup = vtx;
+    backup += ".bak";
+    return backup;
+}
+
+// Refuses what would lose data before any work: an existing .bak (a second --in-place run would
+// replace the originals it keeps: RST009) or an output that is one of the model's files (IO008).
+bool outputsKeepInputs(const ModelFilePaths& paths, const fs::path& outDir, bool inPlace,
+                       DiagnosticSink& sink) {
+    bool ok = true;
+    std::vector<fs::path> inputs{paths.mdl, paths.vvd}, outputs;
+    for (const ModelFilePaths::Vtx& vtx : paths.vtx) {
+        inputs.push_back(vtx.path);
+        if (!inPlace) {
+            outputs.push_back(outDir / vtx.path.filename());
+            continue;
+        }
+        std::error_code ec;
+        if (!fs::exists(fs::symlink_status(backupOf(vtx.path), ec))) continue;
+        sink.error("RST009", {backupOf(vtx.path).string()},
+                   "a backup from an earlier --in-place run exists and is never replaced: move "
+                   "it away first, or restrip with -o OUTDIR",
+                   ExitCode::Usage);
+        ok = false;
+    }
+    return checkOutputsAreNotInputs(outputs, inputs, sink) && ok;
+}
+
 // The files to write for one model: next to the output folder, or in place with .bak copies.
 std::optional<std::vector<PendingFile>> pendingFiles(const ModelFilePaths& paths,
                                                      std::vector<RestrippedVtx>& rebuilt,
@@ -71,27 +100,18 @@ std::optional<std::vector<PendingFile>> pendingFiles(const ModelFilePaths& paths
                          [&](const ModelFilePaths::Vtx& v) { return v.variant == r.variant; });
         if (source == paths.vtx.end()) continue;
         if (inPlace) {
-            auto original = readWholeFile(source->path, sink);
+            auto original = readWholeFile(source->path, sink, kMaxModelFileBytes);
             if (!original) return std::nullopt;
-            fs::path backup = source->path;
-            backup += ".bak";
-            files.push_back(
-                {backup, std::vector<std::uint8_t>(original->begin(), original->end())});
+            // The backup holds the first originals (often Valve's): it is never replaced.
+            files.push_back({backupOf(source->path),
+                             std::vector<std::uint8_t>(original->begin(), original->end()),
+                             /*mayReplace=*/false});
             files.push_back({source->path, std::move(r.bytes)});
         } else {
             files.push_back({outDir / source->path.filename(), std::move(r.bytes)});
         }
     }
     return files;
-}
-
-bool makeFolder(const fs::path& folder, DiagnosticSink& sink) {
-    std::error_code ec;
-    fs::create_directories(folder, ec);
-    if (!ec) return true;
-    sink.error("IO002", {folder.string()}, "cannot create the output folder: " + ec.message(),
-               ExitCode::Io);
-    return false;
 }
 
 // Restrips one model and writes its files; nothing on error (reported to the sink).
@@ -106,6 +126,7 @@ std::optional<ModelSummary> restripOne(const fs::path& base, const fs::path& out
         return std::nullopt;
     }
     ForwardingSink local(sink);
+    if (!outputsKeepInputs(paths, outDir, args.inPlace, local)) return std::nullopt;
     const LoadedModel loaded = loadModelFiles(paths, local);
     if (local.hasErrors()) return std::nullopt;
     auto rebuilt = restripModel(loaded, args.options, local);
@@ -119,9 +140,11 @@ std::optional<ModelSummary> restripOne(const fs::path& base, const fs::path& out
         summary = {shown->after[0].triangles, shown->after[0].uniqueVertices,
                    shown->before[0].misses[0], shown->after[0].misses[0]};
     }
-    if (!args.inPlace && !makeFolder(outDir, local)) return std::nullopt;
     auto files = pendingFiles(paths, *rebuilt, outDir, args.inPlace, local);
-    if (!files || !writeFilesAtomically(*files, local)) return std::nullopt;
+    // Nothing is written outside -o OUTDIR, whatever links lie below it.
+    WriteOptions where;
+    if (!args.inPlace) where.root = args.outDir;
+    if (!files || !writeFilesAtomically(*files, local, where)) return std::nullopt;
     return summary;
 }
 
@@ -239,7 +262,7 @@ void addRestripCommand(CLI::App& app, CommandContext& context) {
         ->check(CLI::IsMember({"dx90", "dx80", "sw"}));
     sub->add_option("--vert-cache-size", args->options.vertCacheSize,
                     "FIFO size for dx90/dx80 (default: the file's vertCacheSize)")
-        ->check(CLI::Range(1, 4096));
+        ->check(CLI::Range(kVtxMinVertCacheSize, kVtxMaxVertCacheSize));
     sub->add_option("--bones-per-strip", args->options.bonesPerStrip,
                     "dx90 maxBonesPerStrip (default: the file's)")
         ->check(CLI::Range(3, 255));

@@ -93,7 +93,8 @@ void addStatsCommand(CLI::App& app, CommandContext& context) {
         if (!sink.hasErrors()) {
             const nlohmann::json stats = modelStatsJson(paths, loaded, StatsOptions{*sizes});
             if (*json)
-                std::cout << stats.dump(2) << "\n";
+                std::cout << stats.dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                          << "\n";
             else
                 printTable(stats, *sizes);
         }

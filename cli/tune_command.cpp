@@ -62,7 +62,7 @@ std::vector<std::uint8_t> bytesOf(const std::string& text) {
 void runTune(const TuneArguments& args, CommandContext& context) {
     StderrSink sink(args.quiet);
     TuneOptions options;
-    auto sizes = parseIntegerList(args.cacheSizes, 1, 1024);
+    auto sizes = parseIntegerList(args.cacheSizes, kVtxMinVertCacheSize, 1024);
     auto bones = parseIntegerList(args.bonesPerStrip, 9, 512);
     if (!sizes || !bones || sizes->empty() || bones->empty()) {
         sink.error(
@@ -87,9 +87,12 @@ void runTune(const TuneArguments& args, CommandContext& context) {
                 "vtxc tune: " + std::filesystem::path(args.model.input).filename().string();
             std::vector<PendingFile> files{
                 {dir / "tune.csv", bytesOf(tuneCsv(*report))},
-                {dir / "tune.json", bytesOf(tuneJson(*report).dump(2) + "\n")},
+                {dir / "tune.json",
+                 bytesOf(tuneJson(*report).dump(2, ' ', false,
+                                                nlohmann::json::error_handler_t::replace) +
+                         "\n")},
                 {dir / "tune.svg", bytesOf(tuneSvg(*report, title))}};
-            writeFilesAtomically(files, sink);
+            writeFilesAtomically(files, sink, {dir});
         }
         if (!args.quiet) {
             printTable(*report);

@@ -8,18 +8,23 @@
 namespace vtxc {
 
 namespace {
-bool sameName(const std::string& a, const std::string& b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-               return std::tolower(x) == std::tolower(y);
-           });
+std::string lowerName(const std::string& name) {
+    std::string lower = name;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return lower;
 }
 } // namespace
 
 std::optional<int> BoneTable::find(const std::string& name) const {
-    for (std::size_t i = 0; i < bones_.size(); ++i)
-        if (sameName(bones_[i].name, name)) return static_cast<int>(i);
-    return std::nullopt;
+    const auto it = byName_.find(lowerName(name));
+    if (it == byName_.end()) return std::nullopt;
+    return it->second;
+}
+
+void BoneTable::add(ModelBone bone) {
+    byName_.emplace(lowerName(bone.name), static_cast<int>(bones_.size()));
+    bones_.push_back(std::move(bone));
 }
 
 BoneTable BoneTable::fromReferences(const std::vector<const SmdFile*>& references,
@@ -36,7 +41,7 @@ BoneTable BoneTable::fromReferences(const std::vector<const SmdFile*>& reference
                                      "first file's hierarchy is kept");
                 continue;
             }
-            table.bones_.push_back({node.name, parent});
+            table.add({node.name, parent, {smd->fileName, node.line, 1}});
         }
     }
     return table;
@@ -44,7 +49,7 @@ BoneTable BoneTable::fromReferences(const std::vector<const SmdFile*>& reference
 
 BoneTable BoneTable::staticProp() {
     BoneTable table;
-    table.bones_.push_back({"static_prop", -1});
+    table.add({"static_prop", -1, {}});
     table.staticProp_ = true;
     return table;
 }

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace vtxc {
@@ -14,6 +15,7 @@ namespace vtxc {
 struct ModelBone {
     std::string name;
     int parent = -1;
+    SourceLocation declaredAt; // the node line of the first reference SMD that names it
 };
 
 class BoneTable {
@@ -34,7 +36,12 @@ class BoneTable {
     std::optional<std::vector<int>> mapNodes(const SmdFile& smd, DiagnosticSink& sink) const;
 
   private:
+    void add(ModelBone bone);
+
     std::vector<ModelBone> bones_;
+    // Lower-case name -> bone: lookups in constant time, so tens of thousands of nodes stay
+    // linear work.
+    std::unordered_map<std::string, int> byName_;
     bool staticProp_ = false;
 };
 

@@ -12,6 +12,8 @@
 #include "formats/studio/vtx.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -85,6 +87,19 @@ std::optional<SmdCache> loadSmds(const ModelProject& project, DiagnosticSink& si
     return cache;
 }
 
+// The SMD line of the first triangle whose placed corners are not finite ($scale 3.4e38 turns
+// finite positions into infinities, a huge $origin rotation into NaNs).
+std::optional<std::uint32_t> firstNonFiniteLine(const ExtractedMesh& mesh) {
+    auto finite = [](const Vec3& v) {
+        return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+    };
+    for (const MaterialCorners& material : mesh.materials)
+        for (std::size_t c = 0; c < material.corners.size(); ++c)
+            if (!finite(material.corners[c].position) || !finite(material.corners[c].normal))
+                return material.sourceLines[c / 3];
+    return std::nullopt;
+}
+
 bool samePlacement(const MeshSourceRef& a, const MeshSourceRef& b) {
     return a.smdPath == b.smdPath && a.scale == b.scale && a.origin == b.origin &&
            a.originRotationDegrees == b.originRotationDegrees &&
@@ -156,6 +171,18 @@ bool Driver::extractAll() {
                 continue;
             }
             extracted_[m][lod] = extractMesh(smd, *nodeMap, *source, extraction);
+            if (const auto line = firstNonFiniteLine(*extracted_[m][lod])) {
+                char scale[32];
+                std::snprintf(scale, sizeof scale, "%g", double(source->scale));
+                sink_.error("MESH006", source->requestedAt,
+                            "placing " + source->smdPath.string() + " (scale " + scale +
+                                ", $origin and its rotation) takes the triangle of its line " +
+                                std::to_string(*line) +
+                                " past the range of 32-bit floats (infinity or NaN); use a "
+                                "smaller $scale, $origin or rotation");
+                ok = false;
+                continue;
+            }
             loss_.merge(extracted_[m][lod]->influenceLoss);
             nullFaces_ += extracted_[m][lod]->skippedNullFaces;
         }
@@ -221,8 +248,10 @@ bool Driver::checkBoneLimit() {
                     for (int k = 0; k < v.weights.count; ++k)
                         highest = std::max<int>(highest, v.weights.bone[k]);
     if (highest <= 127) return true;
+    // Reported at the node line that declares the highest bone used.
+    const auto& bones = built_.bones.bones();
     sink_.error(
-        "MESH002", {project_.name},
+        "MESH002", bones[static_cast<std::size_t>(highest)].declaredAt,
         "vertices use bone index " + std::to_string(highest) + " of " +
             std::to_string(built_.bones.bones().size()) +
             " bones; the .vvd stores bone indices as signed bytes, so a model may use at most "
@@ -332,17 +361,18 @@ std::optional<std::vector<VtxAssembly>> stripPreparedModel(const PreparedModel& 
     return assembleVtx(model.driver.built(), options, 0, sink);
 }
 
-bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase,
-                        DiagnosticSink& sink) {
+bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase, DiagnosticSink& sink,
+                        const WriteOptions& options) {
     std::vector<PendingFile> files;
     const std::string base = outBase.string();
     files.push_back({base + ".vvd", writeVvd(output.vvd)});
     for (const VtxAssembly& v : output.vtx)
         files.push_back({base + "." + variantName(v.variant) + ".vtx", writeVtx(v.file)});
-    const std::string layout = output.layout.dump(2) + "\n";
+    const std::string layout =
+        output.layout.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     files.push_back(
         {base + ".layout.json", std::vector<std::uint8_t>(layout.begin(), layout.end())});
-    return writeFilesAtomically(files, sink);
+    return writeFilesAtomically(files, sink, options);
 }
 
 } // namespace vtxc

@@ -6,6 +6,7 @@
 #include "compiler/model_project.h"
 #include "compiler/vtx_assembly.h"
 #include "formats/common/diagnostics.h"
+#include "formats/common/file_io.h"
 #include "formats/studio/vvd.h"
 
 #include <filesystem>
@@ -52,8 +53,8 @@ std::optional<std::vector<VtxAssembly>>
 stripPreparedModel(const PreparedModel& model, const CompileOptions& options, DiagnosticSink& sink);
 
 // The files of a compile at `outBase` (OUT/NAME): NAME.vvd, NAME.<variant>.vtx, NAME.layout.json,
-// written all or none.
+// written all or none (options.root: the folder nothing may be written outside of).
 bool writeCompileOutput(const CompileOutput& output, const std::filesystem::path& outBase,
-                        DiagnosticSink& sink);
+                        DiagnosticSink& sink, const WriteOptions& options = {});
 
 } // namespace vtxc

@@ -54,6 +54,9 @@ class FifoGreedyOrder {
 
   private:
     static constexpr std::uint32_t kNone = 0xffffffffu;
+    // Far above the valence of real mesh vertices (under 20 on the corpus), so their orders are
+    // as before; only pathological fans are cut short.
+    static constexpr std::uint32_t kMaxScoredPerVertex = 256;
 
     void buildAdjacency(std::size_t vertexCount) {
         adjacencyStart_.assign(vertexCount + 1, 0);
@@ -119,9 +122,20 @@ class FifoGreedyOrder {
             const std::uint64_t push = pushes_ - age;
             const std::uint32_t v = ring_[(push - 1) % cacheSize_];
             if (stamp_[v] != push || remaining_[v] == 0) continue;
-            for (std::uint32_t a = adjacencyStart_[v]; a < adjacencyEnd_[v]; ++a) {
+            // Drawn triangles leave the list as it is walked (each once), and at most
+            // kMaxScoredPerVertex are scored: a vertex shared by thousands of triangles (a fan,
+            // one triangle repeated) would otherwise cost its valence at every step.
+            std::uint32_t scored = 0;
+            for (std::uint32_t a = adjacencyStart_[v];
+                 a < adjacencyEnd_[v] && scored < kMaxScoredPerVertex;) {
                 const std::uint32_t t = adjacency_[a];
-                if (emitted_[t] || scoredAt_[t] == step) continue;
+                if (emitted_[t]) {
+                    adjacency_[a] = adjacency_[--adjacencyEnd_[v]];
+                    continue;
+                }
+                ++a;
+                if (scoredAt_[t] == step) continue;
+                ++scored;
                 scoredAt_[t] = step;
                 const double c = cost(t);
                 if (best == kNone || c < bestCost || (c == bestCost && t < best)) {

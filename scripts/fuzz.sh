@@ -23,6 +23,7 @@ for t in "${targets[@]}"; do
     vtx_*) find "$root/../shared/corpus" -iname '*.vtx' -size -300k -exec cp {} "$seeds" \; 2>/dev/null || true ;;
     mdl_*) find "$root/../shared/corpus" -iname '*.mdl' -exec cp {} "$seeds" \; 2>/dev/null || true ;;
     qc_*)  find "$root/../shared/corpus" -iname '*.qc*' -exec cp {} "$seeds" \; 2>/dev/null || true ;;
+    vmdl_*) find "$root/examples" "$root/tests/data" -iname '*.vmdl' -exec cp {} "$seeds" \; 2>/dev/null || true ;;
     kv3_*) find "$root/examples" "$root/tests/data" -iname '*.vmdl' -exec cp {} "$seeds" \; 2>/dev/null || true ;;
   esac
   work="$build/work-$name"; mkdir -p "$work"

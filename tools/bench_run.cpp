@@ -7,13 +7,15 @@
 #include "formats/studio/vtx.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <map>
-#include <cctype>
 #include <optional>
+#include <set>
+#include <string_view>
+#include <sys/stat.h>
 
 namespace vtxc {
 
@@ -30,15 +32,21 @@ std::string lowerExtension(const fs::path& path) {
     return ext;
 }
 
-// A reference (mesh) SMD has a `triangles` section; animation SMDs have none.
+// A reference (mesh) SMD has a `triangles` section; animation SMDs have none. Read through the
+// checked reader: a FIFO named like an SMD must not block the discovery.
 bool hasTrianglesSection(const fs::path& smd) {
-    std::ifstream in(smd);
-    std::string line;
-    while (std::getline(in, line)) {
+    CollectingSink ignored; // an unreadable SMD is left out here and reported by nobody
+    const auto bytes = readWholeFile(smd, ignored);
+    if (!bytes) return false;
+    std::string_view text(bytes->data(), bytes->size());
+    while (!text.empty()) {
+        const std::size_t end = std::min(text.find('\n'), text.size());
+        std::string_view line = text.substr(0, end);
+        text.remove_prefix(std::min(end + 1, text.size()));
         const auto first = line.find_first_not_of(" \t\r");
-        if (first == std::string::npos) continue;
+        if (first == std::string_view::npos) continue;
         const auto last = line.find_last_not_of(" \t\r");
-        if (line.compare(first, last - first + 1, "triangles") == 0) return true;
+        if (line.substr(first, last - first + 1) == "triangles") return true;
     }
     return false;
 }
@@ -91,7 +99,25 @@ void addSmdModels(const std::vector<fs::path>& smds, const fs::path& root,
     }
 }
 
-void discoverIn(const fs::path& dir, const fs::path& root, std::vector<BenchModel>& out) {
+// The folders a discovery has entered, by device and inode: a folder reached again through a
+// link is not walked twice, and a link back to a folder being walked is a loop (BENCH004).
+struct FolderWalk {
+    std::set<std::pair<std::uintmax_t, std::uintmax_t>> visited;
+    DiagnosticSink& sink;
+    bool enter(const fs::path& dir, const fs::path& root) {
+        struct stat st {};
+        if (::stat(dir.c_str(), &st) != 0) return false;
+        if (visited.insert({st.st_dev, st.st_ino}).second) return true;
+        sink.warning("BENCH004", {dir.string()},
+                     "is a link to a folder already visited under " + root.string() +
+                         " (a loop, or a second way in); its models are benched once");
+        return false;
+    }
+};
+
+void discoverIn(const fs::path& dir, const fs::path& root, std::vector<BenchModel>& out,
+                FolderWalk& walk) {
+    if (!walk.enter(dir, root)) return;
     const std::vector<fs::path> entries = sortedEntries(dir);
     std::vector<fs::path> qcs, smds, subdirs;
     for (const fs::path& entry : entries) {
@@ -107,7 +133,7 @@ void discoverIn(const fs::path& dir, const fs::path& root, std::vector<BenchMode
         out.push_back({relativeName(qc, root), qc, true, {}});
     if (qcs.empty()) addSmdModels(smds, root, out);
     for (const fs::path& sub : subdirs)
-        discoverIn(sub, root, out);
+        discoverIn(sub, root, out, walk);
 }
 
 nlohmann::json lodFigures(const nlohmann::json& lod) {
@@ -153,7 +179,8 @@ std::vector<BenchModel> discoverBenchModels(const fs::path& dir, DiagnosticSink&
         return {};
     }
     std::vector<BenchModel> models;
-    discoverIn(dir, dir, models);
+    FolderWalk walk{{}, sink};
+    discoverIn(dir, dir, models, walk);
     return models;
 }
 
@@ -171,6 +198,105 @@ nlohmann::json runBench(const std::vector<BenchModel>& models, const BenchRunOpt
         if (options.progress) options.progress(i + 1, models.size());
     }
     return {{"models", run}};
+}
+
+namespace {
+
+// Walks a baseline against the shape runBench writes; the first misfit is reported by key path.
+class BenchRunShape {
+  public:
+    BenchRunShape(const std::string& file, DiagnosticSink& sink) : file_(file), sink_(sink) {}
+
+    bool run(const nlohmann::json& run) {
+        const nlohmann::json* models =
+            member(run, "models", "an object", &nlohmann::json::is_object);
+        if (!models) return false;
+        for (const auto& [name, model] : models->items())
+            if (!this->model(model, "models." + name)) return false;
+        return true;
+    }
+
+  private:
+    using Test = bool (nlohmann::json::*)() const noexcept;
+
+    const nlohmann::json* member(const nlohmann::json& parent, const std::string& key,
+                                 const char* expected, Test test) {
+        const std::string path = prefix_.empty() ? key : prefix_ + "." + key;
+        const auto it = parent.find(key);
+        if (it == parent.end()) {
+            fail(path + " is missing; expected " + expected);
+            return nullptr;
+        }
+        if (!((*it).*test)()) {
+            fail(path + " is " + it->type_name() + "; expected " + expected);
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    bool fail(const std::string& what) {
+        sink_.error("BENCH003", {file_},
+                    "not a bench run as `vtxc bench --save` writes it: " + what +
+                        "; save a new baseline with `vtxc bench DIR --save FILE.json`");
+        return false;
+    }
+
+    bool model(const nlohmann::json& model, const std::string& path) {
+        if (!model.is_object())
+            return fail(path + " is " + model.type_name() + "; expected an object");
+        prefix_ = path;
+        const nlohmann::json* ok =
+            member(model, "ok", "true or false", &nlohmann::json::is_boolean);
+        if (!ok || !member(model, "timeMs", "a number", &nlohmann::json::is_number)) return false;
+        if (!ok->get<bool>()) return true;
+        const nlohmann::json* bytes =
+            member(model, "bytes", "an object", &nlohmann::json::is_object);
+        if (!bytes) return false;
+        prefix_ = path + ".bytes";
+        for (const auto& [file, value] : bytes->items())
+            if (!member(*bytes, file, "a number", &nlohmann::json::is_number)) return false;
+        prefix_ = path;
+        const nlohmann::json* variants =
+            member(model, "variants", "an object", &nlohmann::json::is_object);
+        if (!variants) return false;
+        for (const auto& [variant, figures] : variants->items())
+            if (!this->variant(figures, path + ".variants." + variant)) return false;
+        return true;
+    }
+
+    bool variant(const nlohmann::json& figures, const std::string& path) {
+        if (!figures.is_object())
+            return fail(path + " is " + figures.type_name() + "; expected an object");
+        prefix_ = path;
+        const nlohmann::json* lods = member(figures, "lods", "an array", &nlohmann::json::is_array);
+        if (!lods) return false;
+        for (std::size_t l = 0; l < lods->size(); ++l) {
+            const nlohmann::json& lod = (*lods)[l];
+            prefix_ = path + ".lods[" + std::to_string(l) + "]";
+            if (!lod.is_object())
+                return fail(prefix_ + " is " + lod.type_name() + "; expected an object");
+            if (!member(lod, "triangles", "a number", &nlohmann::json::is_number)) return false;
+            for (const char* figure : kQualityFigures)
+                if (!member(lod, figure, "a number", &nlohmann::json::is_number)) return false;
+        }
+        return true;
+    }
+
+    const std::string& file_;
+    DiagnosticSink& sink_;
+    std::string prefix_;
+};
+
+} // namespace
+
+bool checkBenchRun(const nlohmann::json& run, const std::string& file, DiagnosticSink& sink) {
+    if (!run.is_object()) {
+        sink.error("BENCH003", {file},
+                   "not a bench run: the file holds a JSON " + std::string(run.type_name()) +
+                       ", not an object");
+        return false;
+    }
+    return BenchRunShape(file, sink).run(run);
 }
 
 bool BenchComparison::regressed() const {

@@ -69,6 +69,10 @@ struct BenchComparison {
     bool regressed() const;
 };
 
+// Checks that `run` (read from `file`) has the shape runBench writes, with numbers where figures
+// belong; reports BENCH003 (exit 3) naming the first key that is missing or of the wrong type.
+bool checkBenchRun(const nlohmann::json& run, const std::string& file, DiagnosticSink& sink);
+
 // Higher is worse for every quality figure; a figure regresses when it grows by more than
 // `tolerancePercent` of its baseline value.
 BenchComparison compareBench(const nlohmann::json& baseline, const nlohmann::json& now,

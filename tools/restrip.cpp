@@ -176,6 +176,60 @@ bool haveNeededFiles(const LoadedModel& model, DiagnosticSink& sink) {
     return model.mdl && model.vvd && !model.vtx.empty();
 }
 
+// 1 + the largest origMeshVertID that a triangle of the mesh uses, and that the mesh stores.
+std::pair<std::int64_t, std::int64_t> usedAndStoredExtent(const VtxMesh& mesh) {
+    std::int64_t used = 0, stored = 0;
+    for (const VtxStripGroup& group : mesh.stripGroups) {
+        for (const VtxVertex& vertex : group.vertices)
+            stored = std::max<std::int64_t>(stored, vertex.origMeshVertID + 1);
+        for (std::uint16_t index : group.indices)
+            if (index < group.vertices.size())
+                used = std::max<std::int64_t>(used, group.vertices[index].origMeshVertID + 1);
+    }
+    return {used, stored};
+}
+
+// A restrip keeps only the vertices triangles use; stored vertices past the last used one would
+// change the counts the .mdl records, so such files are refused up front (RST008).
+bool noUnusedTailVertices(const LoadedModel::Vtx& vtx, DiagnosticSink& sink) {
+    for (std::size_t b = 0; b < vtx.file.bodyParts.size(); ++b)
+        for (std::size_t m = 0; m < vtx.file.bodyParts[b].models.size(); ++m) {
+            const VtxModel& model = vtx.file.bodyParts[b].models[m];
+            for (std::size_t l = 0; l < model.lods.size(); ++l)
+                for (std::size_t k = 0; k < model.lods[l].meshes.size(); ++k) {
+                    const auto [used, stored] = usedAndStoredExtent(model.lods[l].meshes[k]);
+                    if (used == stored) continue;
+                    sink.error("RST008", {vtx.name},
+                               meshName({0, b, m, l, k}) + " stores vertices up to id " +
+                                   std::to_string(stored - 1) +
+                                   " but its triangles use only up "
+                                   "to " +
+                                   std::to_string(used - 1) +
+                                   ": the file is damaged; restrip rebuilds only sound models "
+                                   "(see vtxc inspect)");
+                    return false;
+                }
+        }
+    return true;
+}
+
+// Damaged input is refused before any work: every model check finding (as `inspect` reports
+// them) is an error here, and so are stored vertices no triangle uses.
+bool soundInput(const LoadedModel& model, const std::vector<const LoadedModel::Vtx*>& chosen,
+                DiagnosticSink& sink) {
+    bool ok = true;
+    for (Diagnostic d : checkModel(model)) {
+        d.severity = Severity::Error;
+        d.kind = ExitCode::InvalidInput;
+        d.message += " (restrip rebuilds only sound models)";
+        sink.report(std::move(d));
+        ok = false;
+    }
+    for (const auto* vtx : chosen)
+        ok = noUnusedTailVertices(*vtx, sink) && ok;
+    return ok;
+}
+
 // The model check's findings on the rebuilt files that the source files did not already have.
 bool consistentAsBefore(const LoadedModel& model, const std::vector<RestrippedVtx>& rebuilt,
                         DiagnosticSink& sink) {
@@ -296,6 +350,7 @@ restripModel(const LoadedModel& model, const RestripOptions& options, Diagnostic
     if (local.hasErrors()) return std::nullopt;
     for (const auto* vtx : chosen)
         if (!fitsMdl(vtx->file, *model.mdl, vtx->name, local)) return std::nullopt;
+    if (!soundInput(model, chosen, local)) return std::nullopt;
 
     const std::vector<std::uint32_t> order = meshOrderedVertexIndices(*model.vvd, 0);
     const MdlFile& mdl = *model.mdl;

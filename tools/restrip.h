@@ -39,7 +39,8 @@ struct RestrippedVtx {
 
 // Codes: RST001 a file the restrip needs is missing; RST002 the .vtx does not fit the .mdl (counts,
 // vertex ids); RST003 no such variant; RST004 triangles changed (internal); RST005 a strip breaks
-// its limits (internal); RST006 the rebuilt files are inconsistent with the .mdl/.vvd (internal).
+// its limits (internal); RST006 the rebuilt files are inconsistent with the .mdl/.vvd (internal);
+// RST008 damaged input, refused before any work (with the model check's findings as errors).
 // Returns nothing after reporting an error.
 std::optional<std::vector<RestrippedVtx>>
 restripModel(const LoadedModel& model, const RestripOptions& options, DiagnosticSink& sink);

@@ -27,7 +27,7 @@ void print(const std::string& text) {
     std::fputs(text.c_str(), stdout);
 }
 void printJson(const Json& json) {
-    print(json.dump(2) + "\n");
+    print(json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 template <class File, class Read, class ToJson, class ToTree>
@@ -101,7 +101,9 @@ std::string summaryLine(const Json& summary) {
     for (const auto& [key, value] : summary.items()) {
         if (key == "file" || key == "kind") continue;
         line += (first ? " " : ", ") + key + " " +
-                (value.is_string() ? value.get<std::string>() : value.dump());
+                (value.is_string()
+                     ? value.get<std::string>()
+                     : value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         first = false;
     }
     return line + "\n";
@@ -110,7 +112,7 @@ std::string summaryLine(const Json& summary) {
 } // namespace
 
 void inspectCompiledFile(const std::filesystem::path& file, bool json, DiagnosticSink& sink) {
-    const auto data = readWholeFile(file, sink);
+    const auto data = readWholeFile(file, sink, kMaxModelFileBytes);
     if (!data) return;
     const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(data->data()),
                                               data->size());

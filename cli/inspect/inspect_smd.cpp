@@ -78,7 +78,7 @@ void printJson(const SmdSummary& summary) {
         json["materials"].push_back({{"name", material.name}, {"triangles", material.triangles}});
     json["maxInfluences"] = summary.maxInfluences;
     json["verticesOverThreeInfluences"] = summary.verticesOverThreeInfluences;
-    std::printf("%s\n", json.dump(2).c_str());
+    std::printf("%s\n", json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
 }
 
 void printText(const std::filesystem::path& path, const SmdSummary& summary) {

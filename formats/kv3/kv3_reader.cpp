@@ -9,10 +9,12 @@
 // Codes: KV3001 unexpected character, KV3002 unterminated string, KV3003 unknown escape,
 // KV3004 header without "-->", KV3005 bad number, KV3006 unexpected token, KV3007 value does not
 // match its declared type, KV3008 nesting too deep, KV3009 attribute declared twice in one
-// object, KV3010 two named objects with one name, KV3011 unterminated block comment.
+// object, KV3010 two named objects with one name, KV3011 unterminated block comment, KV3012 a
+// string that is not UTF-8.
 #include "formats/kv3/kv3_reader.h"
 
 #include "formats/common/file_io.h"
+#include "formats/common/text_safety.h"
 
 #include <charconv>
 #include <cstdio>
@@ -236,6 +238,12 @@ class Lexer {
                 advance(1);
                 return out;
             }
+            // Strings become names in JSON files, which must be UTF-8.
+            if (static_cast<unsigned char>(c) >= 0x80 &&
+                firstInvalidUtf8(text_.substr(offset_, 4)) == 0)
+                fail("KV3012", position(),
+                     "byte " + printable(c) +
+                         " in a string is not UTF-8 text: save the file as UTF-8");
             if (c != '\\') {
                 out += c;
                 advance(1);
@@ -650,7 +658,7 @@ std::optional<Kv3Document> parseKv3(std::string_view text, const std::string& fi
 }
 
 std::optional<Kv3Document> readKv3File(const std::filesystem::path& path, DiagnosticSink& sink) {
-    const auto bytes = readWholeFile(path, sink);
+    const auto bytes = readWholeFile(path, sink, kMaxDocumentBytes);
     if (!bytes) return std::nullopt;
     return parseKv3(std::string_view(bytes->data(), bytes->size()), path.string(), sink);
 }

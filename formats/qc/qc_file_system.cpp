@@ -2,9 +2,9 @@
 // Links in memory follow the POSIX rule: a link's target replaces the path prefix it names.
 #include "formats/qc/qc_file_system.h"
 
+#include "formats/common/file_io.h"
+
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
 namespace vtxc {
@@ -24,17 +24,18 @@ std::optional<std::uintmax_t> RealQcFileSystem::fileSize(const fs::path& path) {
 }
 
 std::optional<std::string> RealQcFileSystem::readText(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) return std::nullopt;
-    return buffer.str();
+    // The shared reader: never blocks on a FIFO, refuses devices, caps the size.
+    CollectingSink ignored;
+    const auto bytes = readWholeFile(path, ignored);
+    if (!bytes) return std::nullopt;
+    return std::string(bytes->begin(), bytes->end());
 }
 
 fs::path RealQcFileSystem::resolveLinks(const fs::path& path) {
+    // Absolute first: weakly_canonical leaves a relative path whose first part is missing
+    // relative, and it would then never lie within the (absolute) resolved QC folder.
     std::error_code ec;
-    fs::path resolved = fs::weakly_canonical(path, ec);
+    fs::path resolved = fs::weakly_canonical(fs::absolute(path, ec), ec);
     if (ec) return fs::absolute(path, ec).lexically_normal();
     return resolved;
 }

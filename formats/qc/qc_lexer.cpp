@@ -2,6 +2,8 @@
 // Follows the syntax notes of /work/shared/spec/QC.md; no escapes exist inside strings.
 #include "formats/qc/qc_lexer.h"
 
+#include "formats/common/text_safety.h"
+
 #include <cstdint>
 
 namespace vtxc {
@@ -112,6 +114,15 @@ class QcLexer {
     }
 
     void push(QcTokenKind kind, std::string text, SourceLocation where) {
+        // Names and paths end up in JSON files, which must be UTF-8; a string token's text starts
+        // one column after its opening quote.
+        if (const std::size_t bad = firstInvalidUtf8(text); bad != std::string::npos) {
+            SourceLocation at = where;
+            at.column += static_cast<std::uint32_t>(bad) + (kind == QcTokenKind::String ? 1 : 0);
+            sink_.error(kQcNotUtf8, at,
+                        "'" + printableText(text) +
+                            "' is not UTF-8 text; save the QC (and what it includes) as UTF-8");
+        }
         QcToken token;
         token.kind = kind;
         token.text = std::move(text);

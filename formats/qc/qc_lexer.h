@@ -35,6 +35,7 @@ inline constexpr const char* kQcUnterminatedString = "QC002";
 inline constexpr const char* kQcUnterminatedComment = "QC003";
 inline constexpr const char* kQcUnmatchedCloseBrace = "QC004";
 inline constexpr const char* kQcUnclosedBrace = "QC005";
+inline constexpr const char* kQcNotUtf8 = "QC007";
 
 // Splits one file's text into tokens. Reports unterminated strings (a string ends at its line) and
 // block comments; keeps going after them so one run shows every such mistake (up to the sink's

@@ -39,7 +39,11 @@ bool sameLine(const QcToken& a, const QcToken& b) {
 }
 
 // Replaces each `$name$` whose name is a key of `values` (keys lower case).
-std::string substitute(const std::string& text, const std::map<std::string, std::string>& values) {
+// `text` with every `$name$` of `values` replaced; nothing when the result would pass `maxBytes`
+// (variables that expand variables double at each level: 33 lines reach gigabytes).
+std::optional<std::string> substitute(const std::string& text,
+                                      const std::map<std::string, std::string>& values,
+                                      std::size_t maxBytes) {
     if (values.empty() || text.find('$') == std::string::npos) return text;
     std::string out;
     std::size_t i = 0;
@@ -48,11 +52,13 @@ std::string substitute(const std::string& text, const std::map<std::string, std:
         if (close != std::string::npos) {
             auto it = values.find(asciiLower(text.substr(i + 1, close - i - 1)));
             if (it != values.end()) {
+                if (out.size() + it->second.size() > maxBytes) return std::nullopt;
                 out += it->second;
                 i = close + 1;
                 continue;
             }
         }
+        if (out.size() >= maxBytes) return std::nullopt;
         out += text[i++];
     }
     return out;
@@ -88,7 +94,7 @@ class Preprocessor {
                         "cannot find this QC file; check the path", ExitCode::Io);
             return std::move(out_);
         }
-        if (!openFile(path, relative, {path.string(), 0, 0})) return std::move(out_);
+        if (!openFile(path, relative, {path.string(), 1, 1})) return std::move(out_);
         while (!stack_.empty() && !stopped())
             step();
         out_.truncated = overBudget_;
@@ -140,8 +146,26 @@ class Preprocessor {
         emit(std::move(*token));
     }
 
+    // `text` with the variables substituted, its size charged to the budget like macro output;
+    // QC025 (and the end of reading) when one value or the total grows past the limits.
+    std::optional<std::string> substituted(const std::string& text, const QcToken& at) {
+        auto out = substitute(text, variables_, limits_.maxExpandedTokenBytes);
+        if (out && out->size() > text.size()) consumedBytes_ += out->size() - text.size();
+        if (out && consumedBytes_ <= limits_.maxTextBytes) return out;
+        if (!overBudget_)
+            sink_.error(kQcTooLarge, at.where(),
+                        "$definevariable values expand past " +
+                            std::to_string(limits_.maxExpandedTokenBytes >> 10) +
+                            " KiB in one word or " + std::to_string(limits_.maxTextBytes >> 20) +
+                            " MiB in all (variables that repeat other variables); shorten them");
+        overBudget_ = true;
+        return std::nullopt;
+    }
+
     void emit(QcToken token) {
-        token.text = substitute(token.text, variables_);
+        auto text = substituted(token.text, token);
+        if (!text) return;
+        token.text = std::move(*text);
         if (isUnresolvedReference(token)) {
             sink_.error(kQcUndefinedVariable, token.where(),
                         "'" + token.text +
@@ -162,7 +186,9 @@ class Preprocessor {
             if (target) stack_.back().next--; // leave the brace for the caller's structure
             return;
         }
-        const std::string written = substitute(target->text, variables_);
+        const auto substitutedName = substituted(target->text, *target);
+        if (!substitutedName) return;
+        const std::string& written = *substitutedName;
         const QcRelativePath base = directoryOf(target->location.file);
         const QcResolvedPath resolved = paths_.resolve(written, base);
         const SourceLocation& where = target->where();
@@ -258,6 +284,14 @@ class Preprocessor {
                                              const SourceLocation& includedAt) {
         auto cached = lexed_.find(identity);
         if (cached != lexed_.end()) return cached->second;
+        if (!files_.isFile(path)) {
+            // A FIFO or device would block or never end; a folder is no QC either.
+            sink_.error(kQcCannotRead, includedAt,
+                        "'" + path.string() +
+                            "' is not a regular file (a folder, FIFO or device); vtxc reads only "
+                            "files");
+            return nullptr;
+        }
         const std::optional<std::uintmax_t> size = files_.fileSize(path);
         if (size && *size > limits_.maxFileBytes) {
             sink_.error(kQcFileTooLarge, includedAt,
@@ -355,7 +389,9 @@ class Preprocessor {
                 stack_.back().next--; // a brace belongs to the structure, not to the call
                 break;
             }
-            argument->text = substitute(argument->text, variables_);
+            auto text = substituted(argument->text, *argument);
+            if (!text) return;
+            argument->text = std::move(*text);
             arguments.push_back(std::move(*argument));
         }
         if (arguments.size() < macro.parameters.size()) {
@@ -371,8 +407,11 @@ class Preprocessor {
         std::map<std::string, std::string> values;
         for (std::size_t i = 0; i < arguments.size(); ++i)
             values[macro.parameters[i]] = arguments[i].text;
-        for (const QcToken& bodyToken : macro.body)
-            expansion->push_back(expandToken(bodyToken, call, macro, arguments, values));
+        for (const QcToken& bodyToken : macro.body) {
+            auto token = expandToken(bodyToken, call, macro, arguments, values);
+            if (!token) return;
+            expansion->push_back(std::move(*token));
+        }
         stack_.push_back(Source{std::move(expansion), 0, false, name});
     }
 
@@ -398,9 +437,11 @@ class Preprocessor {
         return true;
     }
 
-    static QcToken expandToken(const QcToken& bodyToken, const QcToken& call, const Macro& macro,
-                               const std::vector<QcToken>& arguments,
-                               const std::map<std::string, std::string>& values) {
+    // Nothing (after QC025) when one token would grow past the per-word limit: a body word
+    // repeating a long argument many times.
+    std::optional<QcToken> expandToken(const QcToken& bodyToken, const QcToken& call,
+                                       const Macro& macro, const std::vector<QcToken>& arguments,
+                                       const std::map<std::string, std::string>& values) {
         if (isUnresolvedReference(bodyToken)) {
             const std::string parameter =
                 asciiLower(bodyToken.text.substr(1, bodyToken.text.size() - 2));
@@ -408,7 +449,17 @@ class Preprocessor {
                 if (macro.parameters[i] == parameter) return arguments[i];
         }
         QcToken out = bodyToken;
-        out.text = substitute(bodyToken.text, values);
+        auto text = substitute(bodyToken.text, values, limits_.maxExpandedTokenBytes);
+        if (!text) {
+            if (!overBudget_)
+                sink_.error(kQcTooLarge, call.where(),
+                            "a word of this macro grows past " +
+                                std::to_string(limits_.maxExpandedTokenBytes >> 10) +
+                                " KiB with its arguments; shorten them");
+            overBudget_ = true;
+            return std::nullopt;
+        }
+        out.text = std::move(*text);
         out.expandedAt = call.where();
         return out;
     }
@@ -427,7 +478,9 @@ class Preprocessor {
             if (value && !value->isText()) stack_.back().next--;
             return;
         }
-        variables_[asciiLower(name->text)] = substitute(value->text, variables_);
+        auto text = substituted(value->text, *value);
+        if (!text) return;
+        variables_[asciiLower(name->text)] = std::move(*text);
     }
 
     const QcPathResolver& paths_;

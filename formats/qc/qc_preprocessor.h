@@ -21,6 +21,7 @@ struct QcPreprocessorLimits {
     std::size_t maxTokens = 500'000;         // tokens taken from files and macro bodies in all
     std::size_t maxTextBytes = 64u << 20;    // the text of those tokens in all
     std::uintmax_t maxFileBytes = 16u << 20; // one QC or .qci file
+    std::size_t maxExpandedTokenBytes = 64u << 10; // one word after $definevariable substitution
 };
 
 struct QcPreprocessed {

@@ -2,6 +2,7 @@
 // Command meanings follow /work/shared/spec/QC.md; the path policy is described in qc_project.h.
 #include "formats/qc/qc_project.h"
 
+#include "formats/common/text_safety.h"
 #include "formats/qc/qc_command_stream.h"
 #include "formats/qc/qc_file_refs.h"
 #include "formats/qc/qc_lexer.h"
@@ -39,6 +40,18 @@ constexpr const char* kQcRepeatedReplacement = "QC048";
 constexpr const char* kQcSequenceWithoutAnimation = "QC054";
 constexpr const char* kQcModelBlockSkipped = "QC060";
 constexpr const char* kQcUnusedCommands = "QC061";
+
+// Why `written` (split into `parts`, ".mdl" dropped) cannot name the output files, or nullptr.
+// The names become file names: no trailing separator, hidden file or control character.
+const char* modelNameProblem(const std::string& written, const std::vector<std::string>& parts) {
+    if (parts.empty() || parts.back().empty() || written.ends_with('/') || written.ends_with('\\'))
+        return "has no file name (it ends in a folder separator)";
+    if (parts.back().front() == '.') return "would name hidden files (the name starts with '.')";
+    if (hasControlCharacter(written))
+        return "holds a control character (tab, newline, ...); file names cannot carry it";
+    if (!isValidUtf8(written)) return "is not UTF-8 text; save the QC as UTF-8";
+    return nullptr;
+}
 
 // studio.h: MAX_NUM_LODS.
 constexpr std::size_t kMaxLods = 8;
@@ -150,9 +163,16 @@ class QcInterpreter {
 
     std::optional<double> numberOf(const QcToken& token, const std::string& what) {
         std::optional<double> value = parseQcNumber(token.text);
-        if (!value)
+        if (!value) {
             sink_.error(kQcBadNumber, token.where(),
-                        "'" + token.text + "' is not a number (" + what + ")");
+                        "'" + printableText(token.text) + "' is not a number (" + what + ")");
+        } else if (!std::isfinite(static_cast<float>(*value))) {
+            // Every QC number ends up in a 32-bit float; past its range it becomes infinity.
+            sink_.error(kQcBadNumber, token.where(),
+                        "'" + printableText(token.text) + "' (" + what +
+                            ") is too large for a 32-bit float; use a finite value below 3.4e38");
+            return std::nullopt;
+        }
         return value;
     }
 
@@ -195,9 +215,9 @@ class QcInterpreter {
         }
         if (asciiLower(parts.back()).ends_with(".mdl"))
             parts.back().resize(parts.back().size() - 4);
-        if (parts.back().empty()) {
+        if (const char* problem = modelNameProblem(written, parts)) {
             sink_.error(kQcBadModelName, name->where(),
-                        "$modelname '" + written + "' has no file name");
+                        "$modelname '" + printableText(written) + "' " + problem);
             return;
         }
         fs::path path;
@@ -761,7 +781,8 @@ class QcInterpreter {
     // ---- the whole ----
 
     void checkWhole() {
-        const SourceLocation qc{project_.qcPath.string(), 0, 0};
+        // Reported at the top of the QC, where the missing command would usually go.
+        const SourceLocation qc{project_.qcPath.string(), 1, 1};
         if (!modelNameSeen_)
             sink_.error(kQcNoModelName, qc,
                         "the QC has no $modelname; add one, e.g. $modelname \"props/box.mdl\"");

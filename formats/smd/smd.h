@@ -126,19 +126,20 @@ enum class SmdCode : std::uint8_t {
     UnknownBone,    // SMD008 a vertex or link bone that is not in `nodes`
     NegativeWeight, // SMD009 a link weight below 0
     NodeOutOfOrder, // SMD010 node index not equal to the number of nodes before it
-    UndefinedParent,       // SMD011 parent neither -1 nor an earlier node
-    UnquotedNodeName,      // SMD012 node name without its double quotes
-    UnknownSkeletonBone,   // SMD013 skeleton line for a bone not in `nodes`
-    TruncatedTriangle,     // SMD014 a triangle cut off by `end` or by the end of the file
-    BinaryData,            // SMD015 NUL or other control bytes: not a text file
-    UnknownSection,        // SMD016 a line outside any section that is not a section keyword
-    UnclosedSection,       // SMD017 (warning) a section still open at the end of the file
-    MissingSection,        // SMD018 no `nodes` or no `skeleton` section
-    SectionOrder,          // SMD019 a section repeated, or skeleton/triangles before nodes
-    BadFrameTime,          // SMD020 `time N` negative or not after the previous frame
-    DuplicateSkeletonBone, // SMD021 a bone posed twice in one frame
-    PoseOutsideFrame,      // SMD022 a skeleton bone line before any `time` line
-    VertexAnimationSkipped // SMD023 (warning) `vertexanimation` section ignored
+    UndefinedParent,        // SMD011 parent neither -1 nor an earlier node
+    UnquotedNodeName,       // SMD012 node name without its double quotes
+    UnknownSkeletonBone,    // SMD013 skeleton line for a bone not in `nodes`
+    TruncatedTriangle,      // SMD014 a triangle cut off by `end` or by the end of the file
+    BinaryData,             // SMD015 NUL or other control bytes: not a text file
+    UnknownSection,         // SMD016 a line outside any section that is not a section keyword
+    UnclosedSection,        // SMD017 (warning) a section still open at the end of the file
+    MissingSection,         // SMD018 no `nodes` or no `skeleton` section
+    SectionOrder,           // SMD019 a section repeated, or skeleton/triangles before nodes
+    BadFrameTime,           // SMD020 `time N` negative or not after the previous frame
+    DuplicateSkeletonBone,  // SMD021 a bone posed twice in one frame
+    PoseOutsideFrame,       // SMD022 a skeleton bone line before any `time` line
+    VertexAnimationSkipped, // SMD023 (warning) `vertexanimation` section ignored
+    NotUtf8                 // SMD024 a bone or material name that is not UTF-8 text
 };
 
 struct SmdCodeInfo {

@@ -1,6 +1,7 @@
 // SMD reader: one pass over the whole text, line by line, numbers parsed in place (no streams).
 // Follows shared/seeds/smd-format.txt and the SMD section of shared/spec/FORMATS.md.
 #include "formats/common/file_io.h"
+#include "formats/common/text_safety.h"
 #include "formats/smd/smd.h"
 
 #include <algorithm>
@@ -217,6 +218,15 @@ class SmdParser {
     void skipVertexAnimation();
     void reportUnclosed(const char* sectionName);
     std::uint32_t internMaterial(std::string_view name);
+    // Names end up in JSON files, which must be UTF-8: SMD024 at the first bad byte.
+    bool checkUtf8Name(std::string_view name, const char* nameAt, const char* what) {
+        const std::size_t bad = firstInvalidUtf8(name);
+        if (bad == std::string_view::npos) return true;
+        error(SmdCode::NotUtf8, nameAt + bad,
+              std::string("the ") + what + " name '" + printableText(name) +
+                  "' is not UTF-8 text; save the SMD as UTF-8");
+        return false;
+    }
 
     std::string_view text_;
     const std::string& fileName_;
@@ -312,7 +322,7 @@ void SmdParser::warning(SmdCode code, const char* at, std::string message) {
 
 bool SmdParser::reportNumberProblem(NumberStatus status, const ValueCursor& cursor,
                                     const char* what, bool wholeNumber) {
-    const std::string token(cursor.token());
+    const std::string_view token = cursor.token();
     switch (status) {
     case NumberStatus::Ok:
         return true;
@@ -322,13 +332,13 @@ bool SmdParser::reportNumberProblem(NumberStatus status, const ValueCursor& curs
         break;
     case NumberStatus::Bad:
         error(SmdCode::BadNumber, cursor.p,
-              std::string("'") + token + "' is not " +
+              "'" + printableText(token) + "' is not " +
                   (wholeNumber ? "a whole number" : "a number") + " (" + what +
                   "); write it as a plain decimal such as " + (wholeNumber ? "3" : "-1.250000"));
         break;
     case NumberStatus::NonFinite:
         error(SmdCode::NonFiniteNumber, cursor.p,
-              std::string("'") + token + "' (" + what +
+              "'" + printableText(token) + "' (" + what +
                   ") is not a finite number; re-export the model after fixing the broken value");
         break;
     }
@@ -405,7 +415,7 @@ bool SmdParser::readVersion() {
     if (version != "1") {
         error(SmdCode::UnsupportedVersion, at,
               version.empty() ? std::string("'version' has no number; write 'version 1'")
-                              : "SMD version '" + std::string(version) +
+                              : "SMD version '" + printableText(version) +
                                     "' is not supported; only 'version 1' exists");
         return false;
     }
@@ -417,7 +427,7 @@ bool SmdParser::readVersion() {
 void SmdParser::expectNoMoreValues(ValueCursor cursor) {
     if (cursor.more())
         error(SmdCode::ExtraValues, cursor.p,
-              "unexpected '" + std::string(cursor.token()) +
+              "unexpected '" + printableText(cursor.token()) +
                   "' after the end of the line's values; remove it (values are never misread)");
 }
 
@@ -467,7 +477,7 @@ void SmdParser::readSections() {
                   "a second 'version' line; keep only the first line 'version 1'");
         } else {
             error(SmdCode::UnknownSection, keywordAt,
-                  "'" + std::string(word) +
+                  "'" + printableText(word) +
                       "' is not a section; expected nodes, skeleton, triangles or end (is a "
                       "section's 'end' line missing or doubled?)");
         }
@@ -475,7 +485,7 @@ void SmdParser::readSections() {
 }
 
 void SmdParser::reportUnclosed(const char* sectionName) {
-    local_.warning(smdCodeName(SmdCode::UnclosedSection), {fileName_, lineNumber_, 0},
+    local_.warning(smdCodeName(SmdCode::UnclosedSection), {fileName_, lineNumber_, 1},
                    std::string("the '") + sectionName +
                        "' section has no 'end' line; add 'end' after its last line");
 }
@@ -491,12 +501,11 @@ std::optional<SmdFile> SmdParser::run() {
     readSections();
     if (!seen_[0])
         errorAtLine(SmdCode::MissingSection, lineNumber_,
-                    "no 'nodes' section; an SMD lists its bones between 'nodes' and 'end'", 0);
+                    "no 'nodes' section; an SMD lists its bones between 'nodes' and 'end'");
     if (!seen_[1])
         errorAtLine(SmdCode::MissingSection, lineNumber_,
                     "no 'skeleton' section; an SMD gives bone poses between 'skeleton' and "
-                    "'end' (at least 'time 0')",
-                    0);
+                    "'end' (at least 'time 0')");
     if (local_.hasErrors()) return std::nullopt;
     return std::move(file_);
 }
@@ -541,6 +550,7 @@ void SmdParser::readNode() {
         return keepNode();
     }
     node.name.assign(nameBegin, nameEnd);
+    if (!checkUtf8Name(node.name, nameBegin, "bone")) return keepNode();
     cursor.p = nameEnd + 1;
     if (!cursor.atSeparator(cursor.p)) {
         // A name glued to the next value ("a"-1) still reads, but is almost certainly damage.
@@ -655,7 +665,10 @@ std::uint32_t SmdParser::internMaterial(std::string_view name) {
     lastMaterial_.assign(name);
     auto [it, inserted] = materialIndex_.try_emplace(
         lastMaterial_, static_cast<std::uint32_t>(file_.materials.size()));
-    if (inserted) file_.materials.push_back(lastMaterial_);
+    if (inserted) {
+        checkUtf8Name(lastMaterial_, content_, "material");
+        file_.materials.push_back(lastMaterial_);
+    }
     lastMaterialIndex_ = it->second;
     haveLastMaterial_ = true;
     return lastMaterialIndex_;
@@ -847,6 +860,7 @@ std::span<const SmdCodeInfo> smdCodeTable() {
         {DuplicateSkeletonBone, "SMD021", Severity::Error, "bone posed twice in one frame"},
         {PoseOutsideFrame, "SMD022", Severity::Error, "bone pose before any 'time' line"},
         {VertexAnimationSkipped, "SMD023", Severity::Warning, "vertexanimation section skipped"},
+        {NotUtf8, "SMD024", Severity::Error, "a bone or material name that is not UTF-8 text"},
     };
     return kTable;
 }
@@ -864,7 +878,7 @@ std::optional<SmdFile> parseSmd(std::string_view text, const std::string& fileNa
 }
 
 std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink) {
-    const auto bytes = readWholeFile(path, sink);
+    const auto bytes = readWholeFile(path, sink, kMaxInputBytes);
     if (!bytes) return std::nullopt;
     return parseSmd(std::string_view(bytes->data(), bytes->size()), path.string(), sink);
 }

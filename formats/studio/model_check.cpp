@@ -3,6 +3,8 @@
 #include "formats/studio/model_check.h"
 
 #include <algorithm>
+#include <cmath>
+#include <initializer_list>
 #include <numeric>
 
 namespace vtxc {
@@ -47,6 +49,7 @@ class ModelChecker {
         if (m_.mdl) mdlVertexRanges();
         if (m_.vvd) vvdLodCounts();
         if (m_.vvd) fixups();
+        if (m_.vvd) finiteVertices();
         for (const auto& vtx : m_.vtx)
             vtxVertexUse(vtx);
         bones();
@@ -238,6 +241,37 @@ class ModelChecker {
                         std::to_string(expected));
                 return;
             }
+        }
+    }
+
+    // Positions, normals, UVs, weights and tangents must be finite numbers: a NaN or infinity
+    // draws nothing or garbage, and a compile from a broken $scale could produce them.
+    void finiteVertices() {
+        const VvdFile& vvd = *m_.vvd;
+        auto finite = [](std::initializer_list<float> values) {
+            return std::all_of(values.begin(), values.end(),
+                               [](float v) { return std::isfinite(v); });
+        };
+        for (std::size_t i = 0; i < vvd.vertices.size(); ++i) {
+            const VvdVertex& v = vvd.vertices[i];
+            const char* what = !finite({v.position.x, v.position.y, v.position.z}) ? "position"
+                               : !finite({v.normal.x, v.normal.y, v.normal.z})     ? "normal"
+                               : !finite({v.texCoord.x, v.texCoord.y})             ? "UV"
+                               : !finite({v.boneWeights.weight[0], v.boneWeights.weight[1],
+                                          v.boneWeights.weight[2]})
+                                   ? "bone weight"
+                                   : nullptr;
+            if (what)
+                return add("CHK011", m_.vvdName,
+                           "vertex " + std::to_string(i) + " has a " + what +
+                               " that is not a finite number (NaN or infinity)");
+        }
+        for (std::size_t i = 0; i < vvd.tangents.size(); ++i) {
+            const Vec4& t = vvd.tangents[i];
+            if (!finite({t.x, t.y, t.z, t.w}))
+                return add("CHK011", m_.vvdName,
+                           "tangent " + std::to_string(i) +
+                               " is not a finite number (NaN or infinity)");
         }
     }
 

@@ -14,6 +14,7 @@ namespace vtxc {
 //   CHK003 body part/model/mesh counts   CHK004 .mdl vertex ranges (models, meshes, .vvd pool)
 //   CHK005 .vtx vertex use vs numLODVertexes   CHK006 .vvd numLODVertexes
 //   CHK007 fixups                        CHK008 bone references   CHK009 material references
+//   CHK011 a .vvd vertex or tangent that is not finite (NaN, infinity)
 std::vector<Diagnostic> checkModel(const LoadedModel& model);
 
 } // namespace vtxc

@@ -27,7 +27,7 @@ std::span<const std::uint8_t> asBytes(const std::vector<char>& data) {
 template <class Parse>
 auto loadOne(const fs::path& path, DiagnosticSink& sink, Parse parse)
     -> decltype(parse(std::span<const std::uint8_t>{}, std::string{}, sink)) {
-    const auto data = readWholeFile(path, sink);
+    const auto data = readWholeFile(path, sink, kMaxModelFileBytes);
     if (!data) return std::nullopt;
     return parse(asBytes(*data), path.string(), sink);
 }

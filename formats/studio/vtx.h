@@ -15,6 +15,10 @@ namespace vtxc {
 
 // Record sizes on disk (#pragma pack(1) in optimize.h).
 inline constexpr std::size_t kVtxFileHeaderSize = 36;
+// The vertex cache sizes a header may state (Valve writes 24 for dx80/dx90 and 512 for sw); a
+// FIFO needs 3 entries to hold one triangle.
+inline constexpr int kVtxMinVertCacheSize = 3;
+inline constexpr int kVtxMaxVertCacheSize = 4096;
 inline constexpr std::size_t kVtxBodyPartHeaderSize = 8;
 inline constexpr std::size_t kVtxModelHeaderSize = 8;
 inline constexpr std::size_t kVtxModelLodHeaderSize = 12;

@@ -46,6 +46,15 @@ class VtxReader {
             return false;
         }
         file.vertCacheSize = r_.i32(4);
+        // Cache simulations and the meshoptimizer orderings need a FIFO of at least 3 entries.
+        if (file.vertCacheSize < kVtxMinVertCacheSize ||
+            file.vertCacheSize > kVtxMaxVertCacheSize) {
+            in_.fail(5, "FileHeader_t.vertCacheSize at byte 4 is " +
+                            std::to_string(file.vertCacheSize) + ", outside " +
+                            std::to_string(kVtxMinVertCacheSize) + ".." +
+                            std::to_string(kVtxMaxVertCacheSize) + "; the file is corrupt");
+            return false;
+        }
         file.maxBonesPerStrip = r_.u16(8);
         file.maxBonesPerTri = r_.u16(10);
         file.maxBonesPerVert = r_.i32(12);

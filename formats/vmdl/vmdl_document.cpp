@@ -5,12 +5,13 @@
 // m_sFileName, VMDL007 (warning) empty reference, VMDL008 content path outside the root, VMDL009
 // bad external group file, VMDL010 group cycle, VMDL011 duplicate animation name, VMDL012 bad
 // animation name, VMDL013 bad m_Filepath, VMDL014 (warning) unknown attribute, VMDL015 one
-// attribute under two spellings, VMDL016 m_flFps not above 0, VMDL017 (warning) extract and
+// attribute under two spellings, VMDL016 m_flFps outside 0.01..1000, VMDL017 (warning) extract and
 // discard on one axis.
 #include "formats/vmdl/vmdl_document.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <initializer_list>
 #include <limits>
@@ -255,7 +256,8 @@ void checkPointers(const DocumentScope& scope, DiagnosticSink& sink) {
 }
 
 bool isValidAnimationName(const std::string& name) {
-    if (name.empty() || name == "." || name == ".." || name.size() > 200) return false;
+    // A leading '.' would make a hidden file (and "." / ".." name folders).
+    if (name.empty() || name.front() == '.' || name.size() > 200) return false;
     return std::none_of(name.begin(), name.end(), [](unsigned char c) {
         return c < 0x20 || c == 0x7f || c == '/' || c == '\\' || c == ':' || c == '*' || c == '?' ||
                c == '"' || c == '<' || c == '>' || c == '|';
@@ -487,9 +489,15 @@ class Interpreter {
 
         checkName(animation, nameLocation);
         checkFilepath(animation);
-        if (!(animation.fps > 0) || !std::isfinite(animation.fps))
+        // The rate is written to sequences.json and used as a float by the engine: a sane range
+        // keeps 1e39 (infinity as a float) and 1e-45 (a denormal) out.
+        if (!(animation.fps >= kMinAnimationFps && animation.fps <= kMaxAnimationFps)) {
+            char fps[32];
+            std::snprintf(fps, sizeof fps, "%g", animation.fps);
             sink_.error("VMDL016", fpsLocation,
-                        "m_flFps of '" + animation.name + "' must be above 0 (frames per second)");
+                        "m_flFps of '" + animation.name + "' is " + fps +
+                            ": it must lie between 0.01 and 1000 frames per second");
+        }
         return animation;
     }
 
@@ -635,7 +643,8 @@ class Interpreter {
             sink_.error("VMDL012", where,
                         "animation name '" + animation.name +
                             "' cannot name a file: give m_Animationname a non-empty name "
-                            "without / \\ : * ? \" < > | or control characters");
+                            "that does not start with '.', without / \\ : * ? \" < > | or "
+                            "control characters");
     }
 
     void checkFilepath(AnimationDefinition& animation) {

@@ -13,6 +13,10 @@
 
 namespace vtxc {
 
+// The frame rates an animation may state (m_flFps), frames per second.
+inline constexpr double kMinAnimationFps = 0.01;
+inline constexpr double kMaxAnimationFps = 1000.0;
+
 // The six motion channels of a root bone, in the order of sequences.json's `motion` rows.
 enum MotionAxis { kMotionTX, kMotionTY, kMotionTZ, kMotionRX, kMotionRY, kMotionRZ };
 inline constexpr int kMotionAxisCount = 6;

@@ -1,0 +1,81 @@
+// libFuzzer target: a QC compile's whole path. The QC and its includes come from an in-memory file
+// system; the mesh SMDs it names are written to a scratch folder on disk, because the compile reads
+// them there. The input is split at NUL bytes into the QC, one .qci, the reference SMD and a LOD
+// SMD. Checked: no crash, errors iff no output, JSON of the layout valid UTF-8 (a strict dump),
+// and the published files all present or all absent, inside the output root.
+#include "compiler/compile.h"
+#include "compiler/qc_import.h"
+#include "formats/qc/qc_project.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+void check(bool condition) {
+    if (!condition) std::abort();
+}
+
+std::string_view nextPart(std::string_view& input) {
+    const std::size_t cut = input.find('\0');
+    const std::string_view part = input.substr(0, cut);
+    input = cut == std::string_view::npos ? std::string_view() : input.substr(cut + 1);
+    return part;
+}
+
+const fs::path& scratch() {
+    static const fs::path folder =
+        fs::temp_directory_path() / ("vtxc-qc-compile-fuzz-" + std::to_string(::getpid()));
+    return folder;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace vtxc;
+    std::string_view input(reinterpret_cast<const char*>(data), size);
+    const fs::path root = scratch() / "src";
+    const fs::path out = scratch() / "out";
+    std::error_code ec;
+    fs::remove_all(scratch(), ec);
+    fs::create_directories(root / "sub");
+    MemoryQcFileSystem files;
+    files.addFile(root / "model.qc", std::string(nextPart(input)));
+    files.addFile(root / "sub/a.qci", std::string(nextPart(input)));
+    for (const char* mesh : {"ref.smd", "ref_lod1.smd"}) {
+        const std::string text(nextPart(input));
+        files.addFile(root / mesh, text);
+        std::ofstream(root / mesh, std::ios::binary) << text;
+    }
+    files.addLink(root / "out", "/outside");
+
+    CollectingSink sink;
+    const auto qc = readQcProject(root / "model.qc", files, sink);
+    check(qc.has_value() == (sink.errorCount() == 0));
+    if (!qc) return 0;
+    const ModelProject project = projectFromQc(*qc);
+    CompileOptions options;
+    options.threads = 1;
+    const auto output = compileProject(project, options, sink);
+    check(output.has_value() == !sink.hasErrors());
+    if (!output) return 0;
+    (void)output->layout.dump(2); // throws (and so crashes the target) on text that is not UTF-8
+    (void)output->report.dump(2);
+    const fs::path base = out / "models" / project.name;
+    WriteOptions where;
+    where.root = out;
+    const bool written = writeCompileOutput(*output, base, sink, where);
+    const bool vvd = fs::exists(base.string() + ".vvd");
+    check(written == vvd);
+    check(written == fs::exists(base.string() + ".layout.json"));
+    check(!fs::exists("/outside"));
+    return 0;
+}

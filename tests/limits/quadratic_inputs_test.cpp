@@ -1,0 +1,133 @@
+// The resource-limit tier: small inputs that once took time quadratic in their size, each held to
+// a fixed, generous budget. The budgets are ten or more times what the inputs take now (so a slow
+// machine or the sanitizers do not trip them) and far below what the quadratic code took (a
+// minute and more): they catch a blow-up, they do not measure speed (bench/ does that).
+#include "anim/animation_export.h"
+#include "compiler/compile.h"
+#include "formats/qc/qc_project.h"
+#include "testing/test_support.h"
+
+#include <chrono>
+#include <cmath>
+#include <gtest/gtest.h>
+
+namespace vtxc {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string header(int nodes) {
+    std::string s = "version 1\nnodes\n";
+    for (int i = 0; i < nodes; ++i)
+        s += std::to_string(i) + " \"bone" + std::to_string(i) + "\" " + (i == 0 ? "-1" : "0") +
+             "\n";
+    s += "end\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\ntriangles\n";
+    return s;
+}
+
+std::string corner(double x, double y, double z, double nx, double ny, double nz, double u,
+                   double v) {
+    char line[200];
+    std::snprintf(line, sizeof line, "0 %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f\n", x, y, z, nx, ny,
+                  nz, u, v);
+    return line;
+}
+
+// `triangles` around the vertex at the origin; `cone`: the apex normal differs per triangle, so
+// welding keeps thousands of vertices at one position.
+std::string fanSmd(int triangles, bool cone) {
+    std::string s = header(1);
+    for (int i = 0; i < triangles; ++i) {
+        const double a = 2 * M_PI * i / triangles, b = 2 * M_PI * (i + 1) / triangles;
+        const double nx = cone ? std::cos(a) : 0, ny = cone ? std::sin(a) : 0, nz = cone ? 0.5 : 1;
+        s += "skin\n" + corner(0, 0, cone ? 1 : 0, nx, ny, nz, 0.5, 0.5) +
+             corner(std::cos(a), std::sin(a), 0, nx, ny, nz, 0, 0) +
+             corner(std::cos(b), std::sin(b), 0, nx, ny, nz, 1, 0);
+    }
+    return s + "end\n";
+}
+
+std::string repeatedTriangleSmd(int copies, int nodes = 1) {
+    std::string s = header(nodes);
+    for (int i = 0; i < copies; ++i)
+        s += "skin\n" + corner(0, 0, 0, 0, 0, 1, 0, 0) + corner(1, 0, 0, 0, 0, 1, 1, 0) +
+             corner(0, 1, 0, 0, 0, 1, 0, 1);
+    return s + "end\n";
+}
+
+// Compiles one SMD in memory (nothing written) and returns the seconds it took.
+double compileSeconds(const std::string& smd) {
+    test::TempDir dir;
+    test::writeText(dir / "ref.smd", smd);
+    CollectingSink sink;
+    const auto start = Clock::now();
+    const auto output =
+        compileProject(projectFromSmds(dir / "ref.smd", {}, std::nullopt), {}, sink);
+    const double seconds = secondsSince(start);
+    EXPECT_TRUE(output.has_value());
+    for (const Diagnostic& d : sink.errors())
+        ADD_FAILURE() << formatDiagnostic(d);
+    return seconds;
+}
+
+TEST(Limits, AFanOf16000TrianglesAroundOneVertex) {
+    EXPECT_LT(compileSeconds(fanSmd(16000, false)), 20.0); // once 102 s
+}
+
+TEST(Limits, AConeWhoseApexHas16000Normals) {
+    EXPECT_LT(compileSeconds(fanSmd(16000, true)), 20.0);
+}
+
+TEST(Limits, OneTriangleRepeated8000Times) {
+    EXPECT_LT(compileSeconds(repeatedTriangleSmd(8000)), 20.0); // once 30 s
+}
+
+TEST(Limits, FortyThousandUnusedNodes) {
+    EXPECT_LT(compileSeconds(repeatedTriangleSmd(1, 40000)), 20.0); // once 81 s
+}
+
+TEST(Limits, DefineVariableDoublingStopsEarly) {
+    MemoryQcFileSystem files;
+    std::string qc = "$definevariable v0 \"ab\"\n";
+    for (int i = 1; i <= 32; ++i)
+        qc += "$definevariable v" + std::to_string(i) + " \"$v" + std::to_string(i - 1) + "$$v" +
+              std::to_string(i - 1) + "$\"\n";
+    files.addFile("root/x.qc", qc + "$modelname \"$v32$\"\n");
+    CollectingSink sink;
+    const auto start = Clock::now();
+    EXPECT_FALSE(readQcProject("root/x.qc", files, sink));
+    EXPECT_LT(secondsSince(start), 5.0); // once 32 s, then out of memory
+    ASSERT_NE(sink.find("QC025"), nullptr);
+    EXPECT_EQ(sink.find("QC025")->location.line, 17u);
+}
+
+// A thousand animations, each from its own source: the export resolves every path once.
+TEST(Limits, AThousandAnimationsExportInLinearTime) {
+    test::TempDir dir;
+    std::string document =
+        "CVanimGroupReference[] m_pAnimGroups = [ CVanimGroupReference {\n"
+        "CVanimGroup* m_pObject = &G } ]\nCVanimGroup G { CVanim[] m_Vanim = [\n";
+    for (int i = 0; i < 1000; ++i) {
+        const std::string name = "a" + std::to_string(i);
+        test::writeText(dir / ("content/anims/" + name + ".smd"),
+                        "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\n"
+                        "time 1\n0 1 0 0 0 0 0\nend\n");
+        document += "CVanim {\nstring m_Animationname = \"" + name +
+                    "\"\nstring m_Filepath = \"anims/" + name + ".smd\"\nint m_nEndframe = 1\n}\n";
+    }
+    test::writeText(dir / "content/m.vmdl", document + "] }\n");
+    CollectingSink sink;
+    const auto start = Clock::now();
+    EXPECT_TRUE(exportVmdlAnimations(dir / "content/m.vmdl", dir / "content", dir / "out", sink));
+    EXPECT_LT(secondsSince(start), 20.0); // once 123 s
+    EXPECT_FALSE(sink.hasErrors());
+    EXPECT_TRUE(fs::exists(dir / "out/a999.smd"));
+}
+
+} // namespace
+} // namespace vtxc
