@@ -54,9 +54,9 @@ class FifoGreedyOrder {
 
   private:
     static constexpr std::uint32_t kNone = 0xffffffffu;
-    // Far above the valence of real mesh vertices (under 20 on the corpus), so their orders are
-    // as before; only pathological fans are cut short.
-    static constexpr std::uint32_t kMaxScoredPerVertex = 256;
+    // Far above the valence of real mesh vertices (16 at most on the corpus), so their orders
+    // are as before; only pathological fans are cut short.
+    static constexpr std::uint32_t kMaxScoredPerVertex = 64;
 
     void buildAdjacency(std::size_t vertexCount) {
         adjacencyStart_.assign(vertexCount + 1, 0);

@@ -74,8 +74,15 @@ class NormalMatcher {
     bool anyAngle_;
 };
 
+// A position with more distinct normals than this (a cone's apex with thousands of triangles)
+// keeps its later normals apart unmatched against the rest: comparing each new corner with every
+// earlier normal there would take time quadratic in the count. Real meshes stay far below it
+// (16 triangles around a vertex at most on the corpus), so their welding is unchanged.
+constexpr std::size_t kMaxNormalsComparedPerKey = 64;
+
 // First pass: each corner gets the first earlier vertex with the same key and a close normal.
-// Vertices with equal keys sit on one probe sequence in insertion order, so the earliest wins.
+// The table holds one slot per distinct key; the vertices of one key form a list in insertion
+// order (`nextOfKey`), so the earliest match wins and a key is found in constant time.
 std::vector<std::uint32_t> assignProvisionalVertices(std::span<const ModelVertex> corners,
                                                      const NormalMatcher& normals,
                                                      std::vector<ModelVertex>& provisional) {
@@ -85,24 +92,38 @@ std::vector<std::uint32_t> assignProvisionalVertices(std::span<const ModelVertex
     const std::size_t mask = capacity - 1;
     std::vector<std::uint32_t> table(capacity, kNoVertex);
     std::vector<std::uint32_t> cornerVertex(corners.size());
+    std::vector<std::uint32_t> nextOfKey, lastOfKey; // per vertex; lastOfKey valid for list heads
+    auto addVertex = [&](const ModelVertex& corner) {
+        const auto index = static_cast<std::uint32_t>(provisional.size());
+        provisional.push_back(corner);
+        nextOfKey.push_back(kNoVertex);
+        lastOfKey.push_back(index);
+        return index;
+    };
     for (std::size_t c = 0; c < corners.size(); ++c) {
         const ModelVertex& corner = corners[c];
         std::size_t slot = keyHash(corner) & mask;
-        while (true) {
-            const std::uint32_t candidate = table[slot];
-            if (candidate == kNoVertex) {
-                table[slot] = static_cast<std::uint32_t>(provisional.size());
-                cornerVertex[c] = table[slot];
-                provisional.push_back(corner);
-                break;
-            }
-            const ModelVertex& existing = provisional[candidate];
-            if (sameKey(existing, corner) && normals.matches(existing.normal, corner.normal)) {
-                cornerVertex[c] = candidate;
-                break;
-            }
+        while (table[slot] != kNoVertex && !sameKey(provisional[table[slot]], corner))
             slot = (slot + 1) & mask;
+        const std::uint32_t head = table[slot];
+        if (head == kNoVertex) {
+            table[slot] = cornerVertex[c] = addVertex(corner);
+            continue;
         }
+        std::uint32_t match = kNoVertex;
+        std::size_t compared = 0;
+        for (std::uint32_t v = head; v != kNoVertex && compared < kMaxNormalsComparedPerKey;
+             v = nextOfKey[v], ++compared)
+            if (normals.matches(provisional[v].normal, corner.normal)) {
+                match = v;
+                break;
+            }
+        if (match == kNoVertex) {
+            match = addVertex(corner);
+            nextOfKey[lastOfKey[head]] = match;
+            lastOfKey[head] = match;
+        }
+        cornerVertex[c] = match;
     }
     return cornerVertex;
 }

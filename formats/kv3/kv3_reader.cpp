@@ -242,8 +242,7 @@ class Lexer {
             if (static_cast<unsigned char>(c) >= 0x80 &&
                 firstInvalidUtf8(text_.substr(offset_, 4)) == 0)
                 fail("KV3012", position(),
-                     "byte " + printable(c) +
-                         " in a string is not UTF-8 text: save the file as UTF-8");
+                     printable(c) + " in a string is not UTF-8 text: save the file as UTF-8");
             if (c != '\\') {
                 out += c;
                 advance(1);

@@ -57,7 +57,7 @@ TEST(HostileInput, NonUtf8SmdNamesAreRefusedAtTheirColumn) {
     test::writeText(dir / "ref.smd", triangleSmd("sk\xe9n"));
     const auto r = vtxc({"compile", (dir / "ref.smd").string(), "-o", (dir / "out/ref").string()});
     EXPECT_EQ(r.exitStatus, 3) << r.err;
-    EXPECT_TRUE(has(r, "ref.smd:9:3: error[SMD024]")) << r.err;
+    EXPECT_TRUE(has(r, "ref.smd:10:3: error[SMD024]")) << r.err;
 }
 
 TEST(HostileInput, ScaleBeyondFloatIsRefusedAtItsLine) {
@@ -331,7 +331,7 @@ TEST(HostileInput, AnimFrameAndRateLimits) {
     EXPECT_EQ(r.exitStatus, 3) << r.err;
     EXPECT_TRUE(has(r, "a.vmdl:8:") && has(r, "error[VMDL034]")) << r.err;
     EXPECT_FALSE(fs::exists(dir / "out"));
-    for (const std::string& fps : {"1e39", "3.4e38", "1e-45"}) {
+    for (const std::string fps : {"1e39", "3.4e38", "1e-45"}) {
         test::writeText(dir / "a.vmdl", animDocument(fps, 1));
         r = vtxc({"anim", (dir / "a.vmdl").string(), "-o", (dir / "out").string(), "--content",
                   dir.path().string()});
@@ -350,7 +350,88 @@ TEST(HostileInput, NonUtf8VmdlNamesAreRefusedAtTheirColumn) {
     const auto r = vtxc({"anim", (dir / "a.vmdl").string(), "-o", (dir / "out").string(),
                          "--content", dir.path().string()});
     EXPECT_EQ(r.exitStatus, 3) << r.err;
-    EXPECT_TRUE(has(r, "a.vmdl:5:32: error[KV3012]")) << r.err;
+    EXPECT_TRUE(has(r, "a.vmdl:5:28: error[KV3012]")) << r.err;
+}
+
+} // namespace
+} // namespace vtxc
+
+namespace vtxc {
+namespace {
+
+// A corpus model copied to `to`: base path returned.
+fs::path copyCorpusModel(const std::string& folder, const fs::path& to) {
+    fs::create_directories(to);
+    fs::path base;
+    for (const auto& entry : fs::directory_iterator(test::corpusDir() / folder)) {
+        const std::string ext = entry.path().extension().string();
+        if (ext == ".mdl") base = to / entry.path().stem();
+        if (ext == ".mdl" || ext == ".vvd" || ext == ".vtx")
+            fs::copy_file(entry.path(), to / entry.path().filename());
+    }
+    return base;
+}
+
+std::vector<std::uint8_t> fileBytes(const fs::path& path) {
+    const std::string text = test::readText(path);
+    return {text.begin(), text.end()};
+}
+
+TEST(HostileRestrip, DamagedInputIsRefusedUpFrontNotAfterTheWork) {
+    VTXC_REQUIRE_CORPUS();
+    test::TempDir dir;
+    const fs::path base = copyCorpusModel("w_grenade", dir / "in");
+    // A vertex weighted to a bone the .mdl does not have (inspect's CHK008).
+    CollectingSink sink;
+    auto vvd = readVvd(fileBytes(base.string() + ".vvd"), "w_grenade.vvd", sink);
+    ASSERT_TRUE(vvd);
+    vvd->vertices[0].boneWeights.bone[0] = 99;
+    const auto patched = writeVvd(*vvd);
+    test::writeText(base.string() + ".vvd", std::string(patched.begin(), patched.end()));
+    const auto r = vtxc({"restrip", base.string(), "-o", (dir / "out").string()});
+    EXPECT_EQ(r.exitStatus, 3) << r.err;
+    EXPECT_TRUE(has(r, "w_grenade.vvd: error[CHK008]")) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out"));
+
+    // A strip group that stores a vertex no triangle uses.
+    const fs::path other = copyCorpusModel("w_grenade", dir / "in2");
+    const fs::path vtxPath = other.string() + ".dx90.vtx";
+    auto vtx = readVtx(fileBytes(vtxPath), "w_grenade.dx90.vtx", sink);
+    ASSERT_TRUE(vtx);
+    VtxStripGroup& group = vtx->bodyParts[0].models[0].lods[0].meshes[0].stripGroups[0];
+    VtxVertex extra = group.vertices.back();
+    for (const VtxVertex& v : group.vertices)
+        extra.origMeshVertID = std::max<std::uint16_t>(extra.origMeshVertID, v.origMeshVertID);
+    ++extra.origMeshVertID;
+    group.vertices.push_back(extra);
+    group.strips.back().numVerts += 1;
+    const auto doctored = writeVtx(*vtx);
+    test::writeText(vtxPath, std::string(doctored.begin(), doctored.end()));
+    const auto unused = vtxc({"restrip", other.string(), "-o", (dir / "out2").string()});
+    EXPECT_EQ(unused.exitStatus, 3) << unused.err;
+    EXPECT_TRUE(has(unused, "w_grenade.dx90.vtx: error[")) << unused.err;
+    EXPECT_FALSE(fs::exists(dir / "out2"));
+}
+
+TEST(HostileRestrip, BackupsAndInputsAreNeverReplaced) {
+    VTXC_REQUIRE_CORPUS();
+    test::TempDir dir;
+    const fs::path base = copyCorpusModel("bunker_gun01", dir.path());
+    const auto original = test::readText(base.string() + ".dx90.vtx");
+    ASSERT_EQ(vtxc({"restrip", base.string(), "--in-place"}).exitStatus, 0);
+    const auto firstRun = test::readText(base.string() + ".dx90.vtx");
+    auto r = vtxc({"restrip", base.string(), "--in-place"});
+    EXPECT_EQ(r.exitStatus, 1) << r.err;
+    EXPECT_TRUE(has(r, ".dx90.vtx.bak: error[RST009]")) << r.err;
+    EXPECT_EQ(test::readText(base.string() + ".dx90.vtx.bak"), original);
+    EXPECT_EQ(test::readText(base.string() + ".dx90.vtx"), firstRun);
+
+    const fs::path fresh = copyCorpusModel("bunker_gun01", dir / "own");
+    const auto before = test::readText(fresh.string() + ".dx90.vtx");
+    r = vtxc({"restrip", fresh.string(), "-o", (dir / "own").string()});
+    EXPECT_EQ(r.exitStatus, 1) << r.err;
+    EXPECT_TRUE(has(r, "error[IO008]")) << r.err;
+    EXPECT_EQ(test::readText(fresh.string() + ".dx90.vtx"), before);
 }
 
 } // namespace
