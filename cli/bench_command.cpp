@@ -102,11 +102,12 @@ std::optional<nlohmann::json> readBaseline(const std::string& path, DiagnosticSi
     const auto bytes = readWholeFile(path, sink, kMaxJsonInputBytes);
     if (!bytes) return std::nullopt;
     auto json = nlohmann::json::parse(bytes->begin(), bytes->end(), nullptr, false);
-    if (json.is_discarded()) {
+    if (json.is_discarded() || !json.is_object() || !json.contains("models")) {
         sink.error("BENCH002", {path},
-                   "not JSON, so not a bench run; make one with `vtxc bench DIR --save FILE.json`");
+                   "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
         return std::nullopt;
     }
+    // A bench run with a key missing or of the wrong type: BENCH003 names it.
     if (!checkBenchRun(json, path, sink)) return std::nullopt;
     return json;
 }

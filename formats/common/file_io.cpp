@@ -312,10 +312,26 @@ void removeStage(int dir, int stage, const std::string& name) {
     ::unlinkat(dir, name.c_str(), AT_REMOVEDIR);
 }
 
+// The pid in a temporary name of earlier vtxc versions, ".NAME.vtxc-PID.tmp", or 0.
+long legacyTemporaryOwner(const std::string& name) {
+    const std::size_t mark = name.rfind(".vtxc-");
+    if (name.empty() || name.front() != '.' || mark == std::string::npos || !name.ends_with(".tmp"))
+        return 0;
+    const std::string digits = name.substr(mark + 6, name.size() - mark - 6 - 4);
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) return 0;
+    return std::atol(digits.c_str());
+}
+
 // Finishes what a dead writer left in `dir` (called with the folder's lock held): a staging
-// folder whose lock can be taken has no live owner.
+// folder whose lock can be taken has no live owner. Loose temporaries of earlier versions whose
+// process is gone are removed too.
 void recoverStaleStages(int dir, const std::string& ours) {
     for (const std::string& name : folderEntries(dir)) {
+        if (const long owner = legacyTemporaryOwner(name);
+            owner > 0 && ::kill(static_cast<pid_t>(owner), 0) != 0 && errno == ESRCH) {
+            ::unlinkat(dir, name.c_str(), 0);
+            continue;
+        }
         if (!name.starts_with(kStagePrefix) || name == ours) continue;
         Fd stage(::openat(dir, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (!stage.valid() || ::flock(stage.get(), LOCK_EX | LOCK_NB) != 0) continue;

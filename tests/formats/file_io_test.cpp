@@ -159,6 +159,18 @@ TEST(Publication, TheNextWriterFinishesWhatADeadOneLeft) {
     }
 }
 
+TEST(Publication, LooseTemporariesOfDeadWritersAreRemoved) {
+    test::TempDir dir;
+    // Earlier versions wrote ".NAME.vtxc-PID.tmp"; pid 2^22 + 1 is above Linux's pid_max.
+    test::writeText(dir / ".a.vvd.vtxc-4194305.tmp", "half a file");
+    test::writeText(dir / (".a.vvd.vtxc-" + std::to_string(::getpid()) + ".tmp"), "alive");
+    CollectingSink sink;
+    ASSERT_TRUE(writeFileAtomically(dir / "a.vvd", bytes("whole"), sink));
+    EXPECT_EQ(
+        entries(dir.path()),
+        (std::vector<std::string>{".a.vvd.vtxc-" + std::to_string(::getpid()) + ".tmp", "a.vvd"}));
+}
+
 TEST(Publication, OutputsThatAreInputsAreFoundThroughLinks) {
     test::TempDir dir;
     test::writeText(dir / "in.smd", "x");
