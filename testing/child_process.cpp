@@ -7,7 +7,10 @@
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
+#include <linux/capability.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -15,6 +18,22 @@
 namespace vtxc::test {
 
 namespace {
+// Root stays root but loses the capabilities that let it ignore file permissions, for itself and
+// for what it executes (the bounding set); false when the system does not allow it.
+bool dropPermissionOverrides() {
+    for (int capability : {CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER})
+        if (::prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0) return false;
+    __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+    __user_cap_data_struct data[2]{};
+    if (::syscall(SYS_capget, &header, data) != 0) return false;
+    for (int capability : {CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER}) {
+        data[0].effective &= ~(1u << capability);
+        data[0].permitted &= ~(1u << capability);
+        data[0].inheritable &= ~(1u << capability);
+    }
+    return ::syscall(SYS_capset, &header, data) == 0;
+}
+
 [[noreturn]] void execChild(const std::vector<std::string>& arguments, const ChildOptions& options,
                             const std::filesystem::path& out, const std::filesystem::path& err) {
     const int outFd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -31,7 +50,7 @@ namespace {
         const rlimit limit{*options.fileSizeLimit, *options.fileSizeLimit};
         if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(122);
     }
-    if (options.dropRootPrivileges && ::geteuid() == 0) {
+    if (options.dropRootPrivileges && ::geteuid() == 0 && !dropPermissionOverrides()) {
         if (::setgid(kNobodyId) != 0 || ::setuid(kNobodyId) != 0) ::_exit(123);
     }
     // The parent's gtest may ignore signals; the child starts with the defaults.

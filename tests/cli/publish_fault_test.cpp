@@ -186,14 +186,7 @@ TEST_F(PublishFault, ALinkAtAnOutputNameIsReplacedNotFollowed) {
 
 TEST_F(PublishFault, AReadOnlyFolderFailsCleanly) {
     ASSERT_EQ(run("a.smd").exitStatus, 0);
-    // As root, permissions do not bind: the child runs as nobody, for whom the folder is
-    // read-only (owned by nobody, mode 0555).
-    if (::geteuid() == 0) {
-        ASSERT_EQ(::chown(out().c_str(), test::kNobodyId, test::kNobodyId), 0);
-        fs::permissions(dir_.path(), fs::perms::owner_all | fs::perms::group_read |
-                                         fs::perms::group_exec | fs::perms::others_read |
-                                         fs::perms::others_exec);
-    }
+    // As root, permissions bind only without the override capabilities (dropRootPrivileges).
     fs::permissions(out(), fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
                                fs::perms::group_exec | fs::perms::others_read |
                                fs::perms::others_exec);

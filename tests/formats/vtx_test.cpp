@@ -182,6 +182,7 @@ TEST(VtxReader, AliasedOffsetsHitTheBudget) {
     const std::size_t modelsAt = 36 + 8 * bodyParts;
     std::vector<std::uint8_t> b(modelsAt + 8 * modelsEach, 0);
     putI32(b, 0, 7);
+    putI32(b, 4, 24); // a valid vertCacheSize, so the body parts are what fails
     putI32(b, 28, bodyParts);
     putI32(b, 32, 36);
     for (std::int32_t i = 0; i < bodyParts; ++i) {

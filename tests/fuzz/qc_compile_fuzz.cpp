@@ -6,6 +6,7 @@
 #include "compiler/compile.h"
 #include "compiler/qc_import.h"
 #include "formats/qc/qc_project.h"
+#include "tests/fuzz/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -19,17 +20,8 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-void check(bool condition) {
-    if (!condition) std::abort();
-}
-
-std::string_view nextPart(std::string_view& input) {
-    const std::size_t cut = input.find('\0');
-    const std::string_view part = input.substr(0, cut);
-    input = cut == std::string_view::npos ? std::string_view() : input.substr(cut + 1);
-    return part;
-}
+using vtxc::fuzz::check;
+using vtxc::fuzz::nextPart;
 
 const fs::path& scratch() {
     static const fs::path folder =

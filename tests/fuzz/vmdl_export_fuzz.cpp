@@ -3,6 +3,7 @@
 // at NUL bytes. Checked: no crash, errors iff nothing written, sequences.json valid JSON when
 // written, no file outside the output folder.
 #include "anim/animation_export.h"
+#include "tests/fuzz/fuzz_input.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,17 +18,8 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-void check(bool condition) {
-    if (!condition) std::abort();
-}
-
-std::string_view nextPart(std::string_view& input) {
-    const std::size_t cut = input.find('\0');
-    const std::string_view part = input.substr(0, cut);
-    input = cut == std::string_view::npos ? std::string_view() : input.substr(cut + 1);
-    return part;
-}
+using vtxc::fuzz::check;
+using vtxc::fuzz::nextPart;
 
 } // namespace
 
