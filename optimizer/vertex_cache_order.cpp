@@ -122,18 +122,21 @@ class FifoGreedyOrder {
             const std::uint64_t push = pushes_ - age;
             const std::uint32_t v = ring_[(push - 1) % cacheSize_];
             if (stamp_[v] != push || remaining_[v] == 0) continue;
-            // Drawn triangles leave the list as it is walked (each once), and at most
-            // kMaxScoredPerVertex are scored: a vertex shared by thousands of triangles (a fan,
-            // one triangle repeated) would otherwise cost its valence at every step.
+            // A vertex shared by thousands of triangles (a fan, one triangle repeated) would
+            // cost its valence at every step: on such crowded lists drawn triangles leave the
+            // list as it is walked (each once), and at most kMaxScoredPerVertex are scored.
+            // Other lists are walked as they are, so ordinary meshes keep their orders.
+            const bool crowded = adjacencyEnd_[v] - adjacencyStart_[v] > kMaxScoredPerVertex;
             std::uint32_t scored = 0;
             for (std::uint32_t a = adjacencyStart_[v];
                  a < adjacencyEnd_[v] && scored < kMaxScoredPerVertex;) {
                 const std::uint32_t t = adjacency_[a];
-                if (emitted_[t]) {
+                if (emitted_[t] && crowded) {
                     adjacency_[a] = adjacency_[--adjacencyEnd_[v]];
                     continue;
                 }
                 ++a;
+                if (emitted_[t]) continue;
                 if (scoredAt_[t] == step) continue;
                 ++scored;
                 scoredAt_[t] = step;
