@@ -268,6 +268,7 @@ bool Driver::prepare() {
     built_.lods = project_.lods;
     built_.staticProp = project_.staticProp;
     if (!buildBoneTable() || !extractAll()) return false;
+    smds_.clear(); // the corners hold all the meshes need: free the parsed files before welding
     buildMaterialTable();
     if (!assembleAll() || !checkBoneLimit()) return false;
     reportSummary();

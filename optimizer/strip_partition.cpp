@@ -14,6 +14,8 @@
 // the corpus character's dx80 LOD 0).
 #include "optimizer/strip_partition.h"
 
+#include "optimizer/triangle_adjacency.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -255,11 +257,10 @@ class GreedyCover {
 class Assignment {
   public:
     Assignment(std::span<const std::uint32_t> indices, const TriangleBones& bones,
-               const std::vector<std::uint32_t>& vertexTriangleStart,
-               const std::vector<std::uint32_t>& vertexTriangles, std::size_t limit,
+               const TriangleAdjacency& adjacency, std::size_t limit,
                std::vector<std::uint32_t> stripOf)
-        : indices_(indices), bones_(&bones), start_(&vertexTriangleStart),
-          vertexTriangles_(&vertexTriangles), limit_(limit), boneCount_(bones.modelBoneOf.size()),
+        : indices_(indices), bones_(&bones), adjacency_(&adjacency), limit_(limit),
+          boneCount_(bones.modelBoneOf.size()),
           stripOf_(std::move(stripOf)) {
         const std::uint32_t strips =
             stripOf_.empty() ? 0 : *std::max_element(stripOf_.begin(), stripOf_.end()) + 1;
@@ -284,10 +285,10 @@ class Assignment {
     std::size_t storedVertices() const {
         std::size_t stored = 0;
         std::vector<std::uint32_t> strips;
-        for (std::size_t v = 0; v + 1 < start_->size(); ++v) {
+        for (std::uint32_t v = 0; v < adjacency_->vertexCount(); ++v) {
             strips.clear();
-            for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a)
-                strips.push_back(stripOf_[(*vertexTriangles_)[a]]);
+            for (std::uint32_t t : adjacency_->trianglesOf(v))
+                strips.push_back(stripOf_[t]);
             std::sort(strips.begin(), strips.end());
             stored += std::unique(strips.begin(), strips.end()) - strips.begin();
         }
@@ -308,8 +309,8 @@ class Assignment {
         long delta = 0;
         forEachCorner(t, [&](std::uint32_t v) {
             std::uint32_t inFrom = 0, inTo = 0;
-            for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a) {
-                const std::uint32_t strip = stripOf_[(*vertexTriangles_)[a]];
+            for (std::uint32_t around : adjacency_->trianglesOf(v)) {
+                const std::uint32_t strip = stripOf_[around];
                 inFrom += strip == from;
                 inTo += strip == s;
             }
@@ -348,8 +349,7 @@ class Assignment {
         long delta = 0;
         for (std::uint32_t v : scratch) {
             std::uint32_t stayInFrom = 0, inTo = 0;
-            for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a) {
-                const std::uint32_t t = (*vertexTriangles_)[a];
+            for (const std::uint32_t t : adjacency_->trianglesOf(v)) {
                 const std::uint32_t strip = stripOf_[t];
                 inTo += strip == s;
                 if (strip == from && std::find(moving.begin(), moving.end(), t) == moving.end())
@@ -363,8 +363,8 @@ class Assignment {
     // The strips vertex v is stored in, ascending.
     void stripsOfVertex(std::uint32_t v, std::vector<std::uint32_t>& out) const {
         out.clear();
-        for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a)
-            out.push_back(stripOf_[(*vertexTriangles_)[a]]);
+        for (std::uint32_t t : adjacency_->trianglesOf(v))
+            out.push_back(stripOf_[t]);
         std::sort(out.begin(), out.end());
         out.erase(std::unique(out.begin(), out.end()), out.end());
     }
@@ -372,17 +372,16 @@ class Assignment {
     // The triangles around vertex v that lie in strip s.
     void trianglesAround(std::uint32_t v, std::uint32_t s, std::vector<std::uint32_t>& out) const {
         out.clear();
-        for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a)
-            if (stripOf_[(*vertexTriangles_)[a]] == s) out.push_back((*vertexTriangles_)[a]);
+        for (std::uint32_t t : adjacency_->trianglesOf(v))
+            if (stripOf_[t] == s) out.push_back(t);
     }
-    std::size_t vertexCount() const { return start_->size() - 1; }
+    std::size_t vertexCount() const { return adjacency_->vertexCount(); }
 
     // Triangles of strip s around the corners of t (counted once per shared corner), t excluded.
     long contacts(std::size_t t, std::uint32_t s) const {
         long n = 0;
         forEachCorner(t, [&](std::uint32_t v) {
-            for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a) {
-                const std::uint32_t other = (*vertexTriangles_)[a];
+            for (const std::uint32_t other : adjacency_->trianglesOf(v)) {
                 n += other != t && stripOf_[other] == s;
             }
         });
@@ -393,8 +392,8 @@ class Assignment {
     void neighbourStrips(std::size_t t, std::vector<std::uint32_t>& out) const {
         out.clear();
         forEachCorner(t, [&](std::uint32_t v) {
-            for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a) {
-                const std::uint32_t strip = stripOf_[(*vertexTriangles_)[a]];
+            for (std::uint32_t around : adjacency_->trianglesOf(v)) {
+                const std::uint32_t strip = stripOf_[around];
                 if (strip != stripOf_[t]) out.push_back(strip);
             }
         });
@@ -423,8 +422,7 @@ class Assignment {
     // Pointers, not references, so that assignments can be copied and assigned.
     std::span<const std::uint32_t> indices_;
     const TriangleBones* bones_;
-    const std::vector<std::uint32_t>* start_;
-    const std::vector<std::uint32_t>* vertexTriangles_;
+    const TriangleAdjacency* adjacency_;
     std::size_t limit_;
     std::size_t boneCount_;
     std::vector<std::uint32_t> stripOf_;
@@ -595,18 +593,7 @@ partitionTrianglesByBones(std::span<const std::uint32_t> indices,
     const BoneClasses classes(bones, bones.modelBoneOf.size());
 
     // Vertex -> triangles, for the local search.
-    std::vector<std::uint32_t> start(weights.size() + 1, 0), vertexTriangles;
-    for (std::size_t t = 0; t < triangleCount; ++t)
-        for (int c = 0; c < 3; ++c)
-            ++start[indices[3 * t + c] + 1];
-    std::partial_sum(start.begin(), start.end(), start.begin());
-    vertexTriangles.resize(start.back());
-    {
-        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-        for (std::size_t t = 0; t < triangleCount; ++t)
-            for (int c = 0; c < 3; ++c)
-                vertexTriangles[fill[indices[3 * t + c]]++] = std::uint32_t(t);
-    }
+    const TriangleAdjacency adjacency(indices, weights.size());
 
     // Seeds: the classes with the most triangles.
     std::vector<std::uint32_t> seeds(classes.size());
@@ -625,7 +612,7 @@ partitionTrianglesByBones(std::span<const std::uint32_t> indices,
         std::vector<std::uint32_t> stripOf(triangleCount);
         for (std::size_t t = 0; t < triangleCount; ++t)
             stripOf[t] = stripOfClass[classes.classOf(t)];
-        Assignment assignment(indices, bones, start, vertexTriangles, limit, std::move(stripOf));
+        Assignment assignment(indices, bones, adjacency, limit, std::move(stripOf));
         refine(assignment);
         std::size_t cost = assignment.cost();
         dissolveSmallStrips(assignment, cost);
