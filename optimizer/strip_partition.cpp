@@ -75,7 +75,10 @@ TriangleBones collectTriangleBones(std::span<const std::uint32_t> indices,
             for (int k = 0; k < w.count; ++k)
                 out[n++] = dense(w.bone[k]);
         }
-        std::sort(out, out + n);
+        // At most 9 values: an insertion sort beats std::sort's set-up by far.
+        for (int i = 1; i < n; ++i)
+            for (int j = i; j > 0 && out[j] < out[j - 1]; --j)
+                std::swap(out[j], out[j - 1]);
         result.count[t] = static_cast<std::uint8_t>(std::unique(out, out + n) - out);
     }
     return result;
@@ -401,6 +404,14 @@ class Assignment {
         out.erase(std::unique(out.begin(), out.end()), out.end());
     }
 
+    // f(u) for every triangle sharing a vertex with t (t included, some more than once).
+    template <typename F> void forEachTriangleAround(std::size_t t, F&& f) const {
+        forEachCorner(t, [&](std::uint32_t v) {
+            for (std::uint32_t u : adjacency_->trianglesOf(v))
+                f(u);
+        });
+    }
+
   private:
     template <typename F> void forEachCorner(std::size_t t, F&& f) const {
         const std::uint32_t a = indices_[3 * t], b = indices_[3 * t + 1], c = indices_[3 * t + 2];
@@ -513,11 +524,15 @@ bool refineFans(Assignment& assignment) {
 
 // Tries to empty strip `s` by moving its triangles into the other strips (neighbouring strips
 // first, in passes, then any strip with room). False, with the assignment partly changed, if some
-// triangle fits nowhere.
+// triangle fits nowhere. A triangle that found no place is tried again only once a triangle
+// around it has moved: until then its neighbouring strips are the same, and they only gain bones
+// (only s loses any), so it would fail again. Skipping those tries changes no decision and keeps
+// an island strip from costing a pass over all its triangles per triangle placed.
 bool dissolve(Assignment& assignment, std::uint32_t s) {
     std::vector<std::uint32_t> pending, neighbours;
     for (std::size_t t = 0; t < assignment.stripOf().size(); ++t)
         if (assignment.stripOf()[t] == s) pending.push_back(static_cast<std::uint32_t>(t));
+    std::vector<std::uint8_t> worthTrying(assignment.stripOf().size(), 1);
     auto placeBest = [&](std::uint32_t t, const std::vector<std::uint32_t>& options) {
         std::uint32_t best = kNone;
         long bestDelta = 0;
@@ -529,15 +544,22 @@ bool dissolve(Assignment& assignment, std::uint32_t s) {
                 bestDelta = delta;
             }
         }
-        if (best != kNone) assignment.move(t, best);
-        return best != kNone;
+        if (best == kNone) return false;
+        assignment.move(t, best);
+        assignment.forEachTriangleAround(t, [&](std::uint32_t u) { worthTrying[u] = 1; });
+        return true;
     };
     std::vector<std::uint32_t> allStrips(assignment.stripSlots());
     std::iota(allStrips.begin(), allStrips.end(), 0u);
     while (!pending.empty()) {
         std::vector<std::uint32_t> left;
         for (std::uint32_t t : pending) {
+            if (!worthTrying[t]) {
+                left.push_back(t);
+                continue;
+            }
             assignment.neighbourStrips(t, neighbours);
+            worthTrying[t] = 0;
             if (!placeBest(t, neighbours)) left.push_back(t);
         }
         if (left.size() == pending.size()) {

@@ -10,7 +10,6 @@
 #include "optimizer/window_regreedy.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <meshoptimizer.h>
 
 namespace vtxc {
@@ -52,29 +51,22 @@ struct SearchPlan {
     bool forwardPull = false;
 };
 
-int knob(const char* name, int fallback) {
-    const char* v = std::getenv(name);
-    return v ? std::atoi(v) : fallback;
-}
-
+// Up to the thorough limit both efforts run everything (the corpus meshes all fall there, so
+// their orders are the same). Past it, Thorough runs Forsyth's order and one to three greedy
+// weightings as before; Fast runs Tipsify and the most robust greedy only, which is what keeps
+// a big mesh at several million triangles per second.
 SearchPlan planFor(const CacheOrderOptions& options, std::size_t triangles) {
     SearchPlan plan;
-    const bool small = triangles <= options.thoroughTriangleLimit;
-    if (options.effort == CacheOrderEffort::Thorough) {
-        plan.greedyRuns = small ? 8 : triangles <= 10 * options.thoroughTriangleLimit ? 3 : 1;
-        if (small) {
-            plan.windowPasses = kWindowPasses;
-            plan.windowSettings = kWindowSettings;
-            plan.forwardPull = true;
-        }
-        return plan;
-    }
-    plan.forsyth = knob("VTXC_F_FORSYTH", small ? 1 : 0) != 0;
-    plan.greedyRuns = std::size_t(knob("VTXC_F_RUNS", small ? 3 : 1));
-    if (small) {
-        plan.windowPasses = knob("VTXC_F_WPASSES", 1);
-        plan.windowSettings = std::size_t(knob("VTXC_F_WSETTINGS", 2));
-        plan.forwardPull = knob("VTXC_F_PULL", 1) != 0;
+    if (triangles <= options.thoroughTriangleLimit) {
+        plan.greedyRuns = 8;
+        plan.windowPasses = kWindowPasses;
+        plan.windowSettings = kWindowSettings;
+        plan.forwardPull = true;
+    } else if (options.effort == CacheOrderEffort::Thorough) {
+        plan.greedyRuns = triangles <= 10 * options.thoroughTriangleLimit ? 3 : 1;
+    } else {
+        plan.forsyth = false;
+        plan.greedyRuns = 1;
     }
     return plan;
 }
