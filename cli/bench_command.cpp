@@ -4,8 +4,8 @@
 #include "cli/command.h"
 #include "cli/model_arguments.h"
 #include "cli/progress.h"
-#include "tools/bench_run.h"
 #include "formats/common/file_io.h"
+#include "tools/bench_run.h"
 
 #include <cmath>
 #include <cstdio>

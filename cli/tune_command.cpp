@@ -3,8 +3,8 @@
 #include "cli/command.h"
 #include "cli/model_arguments.h"
 #include "cli/progress.h"
-#include "tools/tune.h"
 #include "formats/common/file_io.h"
+#include "tools/tune.h"
 
 #include <cstdio>
 

@@ -114,7 +114,8 @@ ExtractedMesh extractMesh(const SmdFile& smd, const std::vector<int>& nodeToBone
             }
             slot = static_cast<int>(it - out.materials.begin());
             it->corners.reserve(it->corners.size() + 3 * trianglesOfMaterial[triangle.material]);
-            it->sourceLines.reserve(it->sourceLines.size() + trianglesOfMaterial[triangle.material]);
+            it->sourceLines.reserve(it->sourceLines.size() +
+                                    trianglesOfMaterial[triangle.material]);
         }
         MaterialCorners& target = out.materials[static_cast<std::size_t>(slot)];
         // Output winding: SMD corners a, b, c are drawn a, c, b; `reverse` undoes that.

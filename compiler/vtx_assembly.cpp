@@ -61,8 +61,9 @@ std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
         weights.reserve(task.mesh->vertices.size());
         for (const ModelVertex& vertex : task.mesh->vertices)
             weights.push_back(vertex.weights);
-        results[i] = buildStripGroups(task.mesh->lodIndices[task.lod], weights,
-                                      limitsFor(p, project.staticProp, options.cacheOrderEffort), sinks[i]);
+        results[i] =
+            buildStripGroups(task.mesh->lodIndices[task.lod], weights,
+                             limitsFor(p, project.staticProp, options.cacheOrderEffort), sinks[i]);
         if (options.progress) options.progress(++done, tasks.size());
     });
     bool ok = true;

@@ -19,9 +19,8 @@ class FifoGreedy {
     FifoGreedy(std::span<const std::uint32_t> indices, const TriangleAdjacency& adjacency,
                const GreedyRun& run)
         : indices_(indices), start_(adjacency.start()), live_(adjacency.triangles()),
-          remaining_(adjacency.vertexCount()),
-          fifo_(adjacency.vertexCount(), run.cacheSize), weights_(run.weights),
-          emitted_(indices.size() / 3, 0), scoredAt_(indices.size() / 3, 0),
+          remaining_(adjacency.vertexCount()), fifo_(adjacency.vertexCount(), run.cacheSize),
+          weights_(run.weights), emitted_(indices.size() / 3, 0), scoredAt_(indices.size() / 3, 0),
           cachedCorners_(indices.size() / 3, 0), nearPosition_(indices.size() / 3, kNone),
           ageBonus_(run.cacheSize + 3), missLimit_(run.missLimit) {
         for (std::uint32_t v = 0; v < remaining_.size(); ++v)
@@ -143,8 +142,8 @@ class FifoGreedy {
     // pushes). A small margin keeps rounding from ever deciding.
     double othersLowerBound(const StepState& state) const {
         const double cacheSize = double(fifo_.size());
-        double bound = 2.0 - weights_.urgency * (cacheSize + 2.0) / cacheSize -
-                       std::max(weights_.finish, 0.0);
+        double bound =
+            2.0 - weights_.urgency * (cacheSize + 2.0) / cacheSize - std::max(weights_.finish, 0.0);
         for (int j = 0; j < 2; ++j)
             if (state.victim[j] != kNone && state.victimRemaining[j] > 1)
                 bound += std::max(weights_.eviction, 0.0);
@@ -238,7 +237,7 @@ class FifoGreedy {
     GreedyWeights weights_;
     std::vector<std::uint8_t> emitted_;
     std::vector<std::uint32_t> scoredAt_;
-    std::vector<std::uint8_t> cachedCorners_;  // per undrawn triangle: distinct corners cached
+    std::vector<std::uint8_t> cachedCorners_; // per undrawn triangle: distinct corners cached
     std::vector<std::uint32_t> nearPosition_; // per triangle: its place in near_, or kNone
     std::vector<std::uint32_t> near_;
     std::vector<std::uint32_t> deadEnds_;

@@ -249,8 +249,7 @@ std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uin
     tbb::enumerable_thread_specific<std::vector<std::uint32_t>> localOf(
         [&] { return std::vector<std::uint32_t>(weights.size(), kNone); });
     tbb::parallel_for(std::size_t(0), boneStrips.size(), [&](std::size_t s) {
-        ordered[s] =
-            orderedStripIndices(indices, boneStrips[s], localOf.local(), limits);
+        ordered[s] = orderedStripIndices(indices, boneStrips[s], localOf.local(), limits);
     });
     std::vector<std::uint32_t> scratch(weights.size(), kNone), mark(weights.size(), 0);
     std::uint32_t markToken = 0;

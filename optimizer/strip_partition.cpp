@@ -263,8 +263,7 @@ class Assignment {
                const TriangleAdjacency& adjacency, std::size_t limit,
                std::vector<std::uint32_t> stripOf)
         : indices_(indices), bones_(&bones), adjacency_(&adjacency), limit_(limit),
-          boneCount_(bones.modelBoneOf.size()),
-          stripOf_(std::move(stripOf)) {
+          boneCount_(bones.modelBoneOf.size()), stripOf_(std::move(stripOf)) {
         const std::uint32_t strips =
             stripOf_.empty() ? 0 : *std::max_element(stripOf_.begin(), stripOf_.end()) + 1;
         boneUse_.assign(std::size_t(strips) * boneCount_, 0);

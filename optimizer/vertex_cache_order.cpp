@@ -128,8 +128,9 @@ std::vector<std::uint32_t> orderForVertexCache(std::span<const std::uint32_t> in
     window.horizon = kWindowHorizon;
     for (int pass = 0; pass < plan.windowPasses; ++pass) {
         std::vector<std::uint32_t> improved = best;
-        windowRegreedy(improved, vertexCount, window,
-                       std::span(settings).first(std::min(plan.windowSettings, std::size(settings))));
+        windowRegreedy(
+            improved, vertexCount, window,
+            std::span(settings).first(std::min(plan.windowSettings, std::size(settings))));
         consider(std::move(improved));
     }
     if (plan.forwardPull) {

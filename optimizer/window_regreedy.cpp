@@ -108,7 +108,8 @@ void windowRegreedy(std::vector<std::uint32_t>& order, std::size_t vertexCount,
             }
             problem.forget();
         }
-        if (!bestWindow.empty()) std::copy(bestWindow.begin(), bestWindow.end(), order.begin() + 3 * i);
+        if (!bestWindow.empty())
+            std::copy(bestWindow.begin(), bestWindow.end(), order.begin() + 3 * i);
         for (std::size_t t = i; t < std::min(triangleCount, i + step); ++t)
             for (int k = 0; k < 3; ++k)
                 fifo.touch(order[3 * t + k]);

@@ -81,7 +81,8 @@ void addLinks(SmdFile& file, float t, int bones, int count) {
 
 SmdFile synthesizeSmd(const SmdSynthesisOptions& options) {
     const int bones = std::max(1, options.bones);
-    const int influences = std::clamp(options.maxInfluences, 1, std::min(kSmdWriterMaxLinks, bones));
+    const int influences =
+        std::clamp(options.maxInfluences, 1, std::min(kSmdWriterMaxLinks, bones));
     const int materialCount = std::max(1, options.materials);
     SmdFile file;
     file.fileName = "synthetic.smd";

@@ -4,8 +4,8 @@
 #include "formats/smd/smd.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -113,8 +113,7 @@ SmdSummary summarize(const SmdFile& file) {
         for (const SmdVertex& corner : triangle.corners) {
             const std::size_t influences = file.influences(corner).size();
             summary.maxInfluences = std::max(summary.maxInfluences, influences);
-            if (influences > 3 && seen.insert(corner))
-                ++summary.verticesOverThreeInfluences;
+            if (influences > 3 && seen.insert(corner)) ++summary.verticesOverThreeInfluences;
         }
     }
     // A material that lost all its triangles to errors never reaches here; keep only used ones.

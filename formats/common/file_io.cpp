@@ -85,7 +85,8 @@ std::optional<MappedFile> MappedFile::open(const fs::path& path, DiagnosticSink&
                     std::to_string(maxBytes) + " bytes for this kind of file; split the model");
     if (size == 0) return MappedFile(nullptr, 0);
     void* data = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, file.fd, 0);
-    if (data == MAP_FAILED) return fail(std::string("cannot map the file: ") + std::strerror(errno));
+    if (data == MAP_FAILED)
+        return fail(std::string("cannot map the file: ") + std::strerror(errno));
     // Read front to back: let the kernel read ahead, and drop pages behind.
     ::madvise(data, size, MADV_SEQUENTIAL);
     return MappedFile(static_cast<const char*>(data), static_cast<std::size_t>(size));
@@ -115,7 +116,8 @@ void MappedFile::populate(const char* from, const char* to) const {
     const std::size_t page = pageSize();
     const auto base = reinterpret_cast<std::uintptr_t>(data_);
     std::uintptr_t first = std::max(reinterpret_cast<std::uintptr_t>(from), base);
-    const std::uintptr_t last = std::min<std::uintptr_t>(reinterpret_cast<std::uintptr_t>(to), base + size_);
+    const std::uintptr_t last =
+        std::min<std::uintptr_t>(reinterpret_cast<std::uintptr_t>(to), base + size_);
     first = first / page * page;
     if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_POPULATE_READ);
 #else

@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
-#include <sys/mman.h>
-#include <tbb/parallel_for.h>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <sys/mman.h>
+#include <tbb/parallel_for.h>
 #include <unordered_map>
 
 namespace vtxc {
@@ -37,7 +37,6 @@ template <typename T> void preferHugePages(const std::vector<T>& v) {
     (void)v;
 #endif
 }
-
 
 bool isBlank(char c) {
     return c == ' ' || c == '\t' || c == '\v' || c == '\f';
@@ -359,7 +358,7 @@ class SmdParser {
     const std::string& fileName_;
     DiagnosticSink& sink_;
     SmdReadOptions options_;
-    const MappedFile* source_; // where text_ lies, if mapped: parsed pages are given back
+    const MappedFile* source_;    // where text_ lies, if mapped: parsed pages are given back
     ForwardingSink local_{sink_}; // counts this file's errors only
     // Reading one block of a triangles section (TriangleBlock): the block's end is not the end
     // of the file, so a triangle cut off there is recorded, not reported.
@@ -920,8 +919,9 @@ void SmdParser::readTrianglesSection() {
 // Reads one block as a serial read would from the block's first line, in a parser of its own.
 // Line numbers start after `linesBefore` (0: relative to the block).
 void SmdParser::readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) const {
-    SmdParser parser(std::string_view(block.begin, static_cast<std::size_t>(block.end - block.begin)),
-                     fileName_, block.diagnostics);
+    SmdParser parser(
+        std::string_view(block.begin, static_cast<std::size_t>(block.end - block.begin)), fileName_,
+        block.diagnostics);
     parser.block_ = &block;
     parser.hasCarriageReturns_ = hasCarriageReturns_;
     parser.next_ = block.begin;
@@ -1045,8 +1045,8 @@ bool SmdParser::readPlainVertex(SmdVertex& vertex) {
     if (!plainInt(vertex.bone) || static_cast<std::size_t>(vertex.bone) >= nodeCount) return false;
     if (!plainFloat(vertex.position.x) || !plainFloat(vertex.position.y) ||
         !plainFloat(vertex.position.z) || !plainFloat(vertex.normal.x) ||
-        !plainFloat(vertex.normal.y) || !plainFloat(vertex.normal.z) ||
-        !plainFloat(vertex.uv.x) || !plainFloat(vertex.uv.y))
+        !plainFloat(vertex.normal.y) || !plainFloat(vertex.normal.z) || !plainFloat(vertex.uv.x) ||
+        !plainFloat(vertex.uv.y))
         return false;
     const std::size_t linksBefore = file_.links.size();
     vertex.firstLink = static_cast<std::uint32_t>(linksBefore);
