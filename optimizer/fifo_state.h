@@ -131,4 +131,30 @@ class FifoScratch {
     std::vector<std::uint32_t> loaded_;
 };
 
+// The fewest misses any order of some triangles can have from a FIFO state: their distinct
+// vertices that are not cached (each must enter the FIFO at least once). A search that already
+// reaches this bound on a stretch cannot improve it there.
+class MissLowerBound {
+  public:
+    explicit MissLowerBound(std::size_t vertexCount) : mark_(vertexCount, 0) {}
+
+    std::size_t of(std::span<const std::uint32_t> indices, const FifoState& fifo) {
+        if (++token_ == 0) { // wrapped: old marks could look current
+            std::fill(mark_.begin(), mark_.end(), 0);
+            token_ = 1;
+        }
+        std::size_t count = 0;
+        for (std::uint32_t v : indices) {
+            if (mark_[v] == token_) continue;
+            mark_[v] = token_;
+            count += !fifo.contains(v);
+        }
+        return count;
+    }
+
+  private:
+    std::vector<std::uint32_t> mark_;
+    std::uint32_t token_ = 0;
+};
+
 } // namespace vtxc

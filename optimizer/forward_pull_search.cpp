@@ -11,30 +11,6 @@
 
 namespace vtxc {
 
-namespace {
-
-// The fewest misses any order of `indices` can have from `fifo`: its distinct uncached vertices.
-class MissLowerBound {
-  public:
-    explicit MissLowerBound(std::size_t vertexCount) : mark_(vertexCount, 0) {}
-    std::size_t of(std::span<const std::uint32_t> indices, const FifoState& fifo) {
-        ++token_;
-        std::size_t count = 0;
-        for (std::uint32_t v : indices) {
-            if (mark_[v] == token_) continue;
-            mark_[v] = token_;
-            count += !fifo.contains(v);
-        }
-        return count;
-    }
-
-  private:
-    std::vector<std::uint32_t> mark_;
-    std::uint32_t token_ = 0;
-};
-
-} // namespace
-
 void forwardPullSearch(std::vector<std::uint32_t>& order, std::size_t vertexCount,
                        const ForwardPullOptions& options) {
     const std::size_t triangleCount = order.size() / 3;

@@ -53,18 +53,6 @@ class LocalProblem {
     std::vector<std::uint32_t> localOf_, globalOf_, indices_, cache_;
 };
 
-std::size_t distinctUncached(std::span<const std::uint32_t> indices, const FifoState& fifo,
-                             std::vector<std::uint32_t>& mark, std::uint32_t& token) {
-    ++token;
-    std::size_t count = 0;
-    for (std::uint32_t v : indices) {
-        if (mark[v] == token) continue;
-        mark[v] = token;
-        count += !fifo.contains(v);
-    }
-    return count;
-}
-
 } // namespace
 
 void windowRegreedy(std::vector<std::uint32_t>& order, std::size_t vertexCount,
@@ -74,8 +62,7 @@ void windowRegreedy(std::vector<std::uint32_t>& order, std::size_t vertexCount,
     FifoState fifo(vertexCount, options.cacheSize);
     FifoScratch scratch(vertexCount, options.cacheSize);
     LocalProblem problem(vertexCount);
-    std::vector<std::uint32_t> mark(vertexCount, 0);
-    std::uint32_t token = 0;
+    MissLowerBound lowerBound(vertexCount);
     for (std::size_t i = 0; i < triangleCount; i += step) {
         const std::size_t end = std::min(triangleCount, i + options.window);
         const std::size_t tailEnd = std::min(triangleCount, end + options.horizon);
@@ -87,7 +74,7 @@ void windowRegreedy(std::vector<std::uint32_t>& order, std::size_t vertexCount,
         scratch.run(stretch);
         std::size_t best = scratch.misses();
         std::vector<std::uint32_t> bestWindow;
-        if (best > distinctUncached(stretch, fifo, mark, token)) {
+        if (best > lowerBound.of(stretch, fifo)) {
             problem.build(current, fifo);
             const TriangleAdjacency adjacency(problem.indices(), problem.vertexCount());
             for (const GreedyWeights& weights : settings) {

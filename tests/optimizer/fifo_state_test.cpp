@@ -15,23 +15,9 @@
 namespace vtxc {
 namespace {
 
-std::vector<std::uint32_t> grid(std::uint32_t width, std::uint32_t height) {
-    std::vector<std::uint32_t> indices;
-    for (std::uint32_t y = 0; y < height; ++y)
-        for (std::uint32_t x = 0; x < width; ++x) {
-            const std::uint32_t a = y * (width + 1) + x, b = a + width + 1;
-            indices.insert(indices.end(), {a, b, a + 1, a + 1, b, b + 1});
-        }
-    return indices;
-}
-
-std::vector<std::array<std::uint32_t, 3>> sortedTriangles(std::span<const std::uint32_t> indices) {
-    std::vector<std::array<std::uint32_t, 3>> triangles;
-    for (std::size_t i = 0; i + 2 < indices.size(); i += 3)
-        triangles.push_back({indices[i], indices[i + 1], indices[i + 2]});
-    std::sort(triangles.begin(), triangles.end());
-    return triangles;
-}
+using test::gridTriangles;
+using test::shuffledTriangles;
+using test::sortedTriangles;
 
 TEST(FifoState, AVertexLeavesAfterSizePushesAndAHitDoesNotRefreshIt) {
     FifoState fifo(10, 3);
@@ -82,7 +68,7 @@ TEST(TriangleAdjacency, ListsEachTriangleOncePerDistinctCornerInOrder) {
 }
 
 TEST(GreedyFifoOrder, CountsTheMissesTheFifoModelCounts) {
-    const std::vector<std::uint32_t> indices = grid(20, 20);
+    const std::vector<std::uint32_t> indices = gridTriangles(20, 20);
     const TriangleAdjacency adjacency(indices, 21 * 21);
     for (std::size_t cacheSize : {3u, 12u, 24u}) {
         GreedyRun run;
@@ -95,7 +81,7 @@ TEST(GreedyFifoOrder, CountsTheMissesTheFifoModelCounts) {
 }
 
 TEST(GreedyFifoOrder, StopsWhenItCannotMissFewerThanTheLimit) {
-    const std::vector<std::uint32_t> indices = grid(10, 10);
+    const std::vector<std::uint32_t> indices = gridTriangles(10, 10);
     const TriangleAdjacency adjacency(indices, 11 * 11);
     GreedyRun run;
     const std::size_t misses = greedyFifoOrder(indices, adjacency, run)->misses;
@@ -107,20 +93,8 @@ TEST(GreedyFifoOrder, StopsWhenItCannotMissFewerThanTheLimit) {
     EXPECT_FALSE(greedyFifoOrder(indices, adjacency, run).has_value());
 }
 
-// Triangles in a fixed pseudo-random order (a small LCG, identical on every platform).
-std::vector<std::uint32_t> shuffledTriangles(std::vector<std::uint32_t> indices) {
-    std::uint64_t state = 12345;
-    for (std::size_t t = indices.size() / 3; t > 1; --t) {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        const std::size_t other = (state >> 33) % t;
-        std::swap_ranges(indices.begin() + 3 * (t - 1), indices.begin() + 3 * t,
-                         indices.begin() + 3 * other);
-    }
-    return indices;
-}
-
 TEST(LocalSearches, KeepWholeTrianglesAndImproveAShuffledOrder) {
-    const std::vector<std::uint32_t> input = shuffledTriangles(grid(30, 8));
+    const std::vector<std::uint32_t> input = shuffledTriangles(gridTriangles(30, 8));
     const std::size_t vertices = 31 * 9;
     std::vector<std::uint32_t> pulled = input;
     forwardPullSearch(pulled, vertices, {8, 16, 32});
