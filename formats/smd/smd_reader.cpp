@@ -1212,7 +1212,8 @@ std::optional<SmdFile> parseSmd(std::string_view text, const std::string& fileNa
 std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink) {
     const auto file = MappedFile::open(path, sink);
     if (!file) return std::nullopt;
-    SmdParser parser(file->text(), path.string(), sink, {}, &*file);
+    const std::string fileName = path.string(); // the parser keeps a reference to it
+    SmdParser parser(file->text(), fileName, sink, {}, &*file);
     return parser.run();
 }
 

@@ -6,6 +6,7 @@
 #include "optimizer/forward_pull_search.h"
 #include "optimizer/triangle_adjacency.h"
 #include "optimizer/window_regreedy.h"
+#include "testing/triangle_lists.h"
 
 #include <algorithm>
 #include <array>
