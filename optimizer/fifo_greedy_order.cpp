@@ -13,6 +13,7 @@ namespace vtxc {
 namespace {
 
 constexpr std::uint32_t kNone = FifoState::kNone;
+constexpr std::uint32_t kMaxScoredPerVertex = 64;
 
 class FifoGreedy {
   public:
@@ -119,7 +120,12 @@ class FifoGreedy {
         std::uint32_t best = kNone;
         double bestCost = 0;
         fifo_.forEachCached([&](std::uint32_t v, std::uint32_t) {
-            for (std::uint32_t a = start_[v], end = start_[v] + remaining(v); a < end; ++a) {
+            // A vertex shared by thousands of triangles (a fan, one triangle repeated) would cost
+            // its valence at every step, time quadratic in it: only its first
+            // kMaxScoredPerVertex live triangles are scored. Ordinary meshes stay far below the
+            // cap, so their orders are those of scoring every candidate.
+            const std::uint32_t scored = std::min(remaining(v), kMaxScoredPerVertex);
+            for (std::uint32_t a = start_[v], end = start_[v] + scored; a < end; ++a) {
                 const std::uint32_t t = live_[a];
                 if (scoredAt_[t] == step) continue;
                 scoredAt_[t] = step;
