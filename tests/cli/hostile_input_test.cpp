@@ -8,6 +8,7 @@
 #include "testing/test_support.h"
 
 #include <cstring>
+#include <functional>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -52,6 +53,25 @@ TEST(HostileInput, NonUtf8QcStringsAreRefusedAtTheirColumnNotExit4) {
     }
 }
 
+TEST(HostileInput, NonUtf8ModelAndBodyNamesAreRefusedAtTheirColumn) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"$modelname \"b\xe9x.mdl\"\n$body body \"ref.smd\"\n", "x.qc:1:14: error[QC007]"},
+        {"$modelname \"box.mdl\"\n$body b\xe9" "dy \"ref.smd\"\n", "x.qc:2:8: error[QC007]"},
+        {"$modelname \"box.mdl\"\n$bodygroup \"gr\xf0up\" { studio \"ref.smd\" }\n",
+         "x.qc:2:15: error[QC007]"},
+    };
+    for (const auto& [qc, expected] : cases) {
+        test::TempDir dir;
+        test::writeText(dir / "ref.smd", triangleSmd());
+        test::writeText(dir / "x.qc", qc);
+        const auto r = vtxc({"compile", (dir / "x.qc").string(), "-o", (dir / "out").string()});
+        EXPECT_EQ(r.exitStatus, 3) << r.err;
+        EXPECT_TRUE(has(r, expected)) << expected << "\n" << r.err;
+        EXPECT_FALSE(has(r, "internal error")) << r.err;
+        EXPECT_FALSE(fs::exists(dir / "out/models"));
+    }
+}
+
 TEST(HostileInput, NonUtf8SmdNamesAreRefusedAtTheirColumn) {
     test::TempDir dir;
     test::writeText(dir / "ref.smd", triangleSmd("sk\xe9n"));
@@ -73,6 +93,16 @@ TEST(HostileInput, ScaleBeyondFloatIsRefusedAtItsLine) {
     EXPECT_EQ(r.exitStatus, 3) << r.err;
     EXPECT_TRUE(has(r, "x.qc:4:")) << r.err;
     EXPECT_TRUE(has(r, "error[MESH006]")) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out/models"));
+    // A rotation beyond float, then one whose conversion to radians overflows.
+    test::writeText(dir / "x.qc", qcFor("$origin 0 0 0 1e39\n"));
+    r = vtxc({"compile", (dir / "x.qc").string(), "-o", (dir / "out").string()});
+    EXPECT_EQ(r.exitStatus, 3) << r.err;
+    EXPECT_TRUE(has(r, "x.qc:2:15: error[QC031]")) << r.err;
+    test::writeText(dir / "x.qc", qcFor("$origin 0 0 0 3e38\n"));
+    r = vtxc({"compile", (dir / "x.qc").string(), "-o", (dir / "out").string()});
+    EXPECT_EQ(r.exitStatus, 3) << r.err;
+    EXPECT_TRUE(has(r, "x.qc:3:12: error[MESH006]")) << r.err;
     EXPECT_FALSE(fs::exists(dir / "out/models"));
 }
 
@@ -212,12 +242,16 @@ TEST(HostileInput, BadVertCacheSizeIsVtx005NotAnAbort) {
     for (std::int32_t size : {0, 1, 2, -1}) {
         test::TempDir dir;
         const fs::path model = modelWithCacheSize(dir, size);
-        for (const char* command : {"stats", "inspect"}) {
-            const auto r = vtxc({command, model.string()});
+        for (const char* command : {"stats", "inspect", "restrip"}) {
+            std::vector<std::string> arguments = {command, model.string()};
+            if (std::string(command) == "restrip")
+                arguments.insert(arguments.end(), {"-o", (dir / "restripped").string()});
+            const auto r = vtxc(arguments);
             EXPECT_EQ(r.signal, 0) << command << " " << size;
             EXPECT_EQ(r.exitStatus, 3) << command << " " << size << r.err;
             EXPECT_TRUE(has(r, "ref.dx90.vtx: error[VTX005]")) << r.err;
         }
+        EXPECT_FALSE(fs::exists(dir / "restripped")); // the bad header is never copied
     }
 }
 
@@ -230,15 +264,26 @@ TEST(HostileInput, NonFiniteVvdVerticesAreReportedByInspect) {
     CollectingSink sink;
     const auto bytes = readWholeFile(dir / "m/ref.vvd", sink);
     ASSERT_TRUE(bytes);
-    auto vvd = readVvd({reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()},
-                       "ref.vvd", sink);
-    ASSERT_TRUE(vvd);
-    vvd->vertices[1].normal.y = std::numeric_limits<float>::quiet_NaN();
-    const auto patched = writeVvd(*vvd);
-    test::writeText(dir / "m/ref.vvd", std::string(patched.begin(), patched.end()));
-    const auto r = vtxc({"inspect", (dir / "m/ref").string()});
-    EXPECT_NE(r.exitStatus, 0);
-    EXPECT_TRUE(r.out.find("CHK011") != std::string::npos || has(r, "CHK011")) << r.out << r.err;
+    const auto original = readVvd(
+        {reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()}, "ref.vvd", sink);
+    ASSERT_TRUE(original);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    const std::vector<std::pair<std::string, std::function<void(VvdVertex&)>>> damages = {
+        {"position", [&](VvdVertex& v) { v.position.x = inf; }},
+        {"normal", [&](VvdVertex& v) { v.normal.y = nan; }},
+        {"UV", [&](VvdVertex& v) { v.texCoord.x = nan; }},
+        {"bone weight", [&](VvdVertex& v) { v.boneWeights.weight[0] = -inf; }},
+    };
+    for (const auto& [what, damage] : damages) {
+        VvdFile vvd = *original;
+        damage(vvd.vertices[1]);
+        const auto patched = writeVvd(vvd);
+        test::writeText(dir / "m/ref.vvd", std::string(patched.begin(), patched.end()));
+        const auto r = vtxc({"inspect", (dir / "m/ref").string()});
+        EXPECT_EQ(r.exitStatus, 3) << what << r.err;
+        EXPECT_TRUE(has(r, "ref.vvd: error[CHK011]: vertex 1 has a " + what)) << what << r.err;
+    }
 }
 
 TEST(HostileInput, NonRegularAndHugeInputsAreRefused) {
@@ -331,6 +376,13 @@ TEST(HostileInput, AnimFrameAndRateLimits) {
     EXPECT_EQ(r.exitStatus, 3) << r.err;
     EXPECT_TRUE(has(r, "a.vmdl:8:") && has(r, "error[VMDL034]")) << r.err;
     EXPECT_FALSE(fs::exists(dir / "out"));
+    // 4 million frames once wrote a 275 MB SMD and a 152 MB JSON from 1 KB of input.
+    test::writeText(dir / "a.vmdl", animDocument("30", 4000000));
+    r = vtxc({"anim", (dir / "a.vmdl").string(), "-o", (dir / "out").string(), "--content",
+              dir.path().string()});
+    EXPECT_EQ(r.exitStatus, 3) << r.err;
+    EXPECT_TRUE(has(r, "a.vmdl:8:") && has(r, "error[VMDL034]")) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out"));
     for (const std::string fps : {"1e39", "3.4e38", "1e-45"}) {
         test::writeText(dir / "a.vmdl", animDocument(fps, 1));
         r = vtxc({"anim", (dir / "a.vmdl").string(), "-o", (dir / "out").string(), "--content",
@@ -351,6 +403,45 @@ TEST(HostileInput, NonUtf8VmdlNamesAreRefusedAtTheirColumn) {
                          "--content", dir.path().string()});
     EXPECT_EQ(r.exitStatus, 3) << r.err;
     EXPECT_TRUE(has(r, "a.vmdl:5:28: error[KV3012]")) << r.err;
+}
+
+// A keyword, an event and a group name that are not UTF-8, the group in an external file.
+TEST(HostileInput, NonUtf8VmdlKeywordsEventsAndGroupsAreRefusedWhereTheyAre) {
+    const std::string walk = "CVanim {\nstring m_Animationname = \"walk\"\n"
+                             "string m_Filepath = \"anims/walk.smd\"\n";
+    const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+        {"a.vmdl", walk + "string[] m_Keywords = [ \"f\xe2st\" ]\n}\n", "a.vmdl:7:27:"},
+        {"a.vmdl",
+         walk + "CAnimationEvent[] m_AnimationEvents = [ CAnimationEvent {\n"
+                "string m_Event = \"AE_\xc0\" } ]\n}\n",
+         "a.vmdl:8:22:"},
+        {"groups/ext.vmdl", "", "ext.vmdl:1:36:"},
+    };
+    for (const auto& [file, animation, expected] : cases) {
+        test::TempDir dir;
+        test::writeText(dir / "anims/walk.smd", "version 1\nnodes\n0 \"root\" -1\nend\n"
+                                                "skeleton\ntime 0\n0 0 0 0 0 0 0\nend\n");
+        if (file == "a.vmdl") {
+            test::writeText(dir / "a.vmdl",
+                            "CVanimGroupReference[] m_pAnimGroups = [ CVanimGroupReference {\n"
+                            "CVanimGroup* m_pObject = &G } ]\n"
+                            "CVanimGroup G { CVanim[] m_Vanim = [\n" +
+                                animation + "] }\n");
+        } else {
+            test::writeText(dir / "a.vmdl",
+                            "CVanimGroupReference[] m_pAnimGroups = [ CVanimGroupReference {\n"
+                            "string m_sFileName = \"groups/ext.vmdl\" } ]\n");
+            test::writeText(dir / "groups/ext.vmdl", "CVanimGroup G { string m_Name = \"gr\xf5\"\n"
+                                                     "CVanim[] m_Vanim = [ " +
+                                                         walk + "} ] }\n");
+        }
+        const auto r = vtxc({"anim", (dir / "a.vmdl").string(), "-o", (dir / "out").string(),
+                             "--content", dir.path().string()});
+        EXPECT_EQ(r.exitStatus, 3) << file << r.err;
+        EXPECT_TRUE(has(r, expected + std::string(" error[KV3012]"))) << expected << "\n" << r.err;
+        EXPECT_FALSE(has(r, "internal error")) << r.err;
+        EXPECT_FALSE(fs::exists(dir / "out"));
+    }
 }
 
 } // namespace
