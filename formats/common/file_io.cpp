@@ -300,13 +300,24 @@ bool writeAll(int fd, std::span<const std::uint8_t> bytes) {
     return true;
 }
 
-// Creates `name` in `dir` exclusively (never through a link) and writes `bytes` to disk.
-int createFile(int dir, const std::string& name, std::span<const std::uint8_t> bytes) {
+enum class Flush { Now, Later };
+
+// Creates `name` in `dir` exclusively (never through a link) and writes `bytes`; with Flush::Now
+// also to disk (Later: the caller flushes the whole set at once, see flushFileSystem).
+int createFile(int dir, const std::string& name, std::span<const std::uint8_t> bytes,
+               Flush flush = Flush::Now) {
     Fd fd(::openat(dir, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666));
     if (!fd.valid()) return errno;
     if (!writeAll(fd.get(), bytes)) return errno ? errno : EIO;
-    if (::fsync(fd.get()) != 0) return errno;
+    if (flush == Flush::Now && ::fsync(fd.get()) != 0) return errno;
     return 0;
+}
+
+// One flush for a whole staged set: an fsync per file costs a journal commit each (a thousand
+// animations took seconds of waiting); syncfs(2) writes out every file of the file system holding
+// `dir` in one commit, and reports a write error of any of them.
+int flushFileSystem(int dir) {
+    return ::syncfs(dir) == 0 ? 0 : errno;
 }
 
 std::optional<std::string> readSmallFile(int dir, const std::string& name) {
@@ -587,15 +598,18 @@ class Publication {
         }
         Journal journal;
         for (std::size_t i = 0; i < files_.size(); ++i) {
-            if (const int error = createFile(stage_.get(), newName(i), files_[i].bytes))
+            if (const int error =
+                    createFile(stage_.get(), newName(i), files_[i].bytes, Flush::Later))
                 return fail(i, writeFailure(error));
             journal.entries.emplace_back(i, files_[i].path.filename().string());
         }
         const std::string manifest = journal.text();
         if (const int error = createFile(
                 stage_.get(), kManifestName,
-                {reinterpret_cast<const std::uint8_t*>(manifest.data()), manifest.size()}))
+                {reinterpret_cast<const std::uint8_t*>(manifest.data()), manifest.size()},
+                Flush::Later))
             return fail(0, writeFailure(error));
+        if (const int error = flushFileSystem(stage_.get())) return fail(0, writeFailure(error));
         journal_ = std::move(journal);
         return true;
     }
