@@ -500,7 +500,7 @@ TEST(HostileRestrip, DamagedInputIsRefusedUpFrontNotAfterTheWork) {
     test::writeText(vtxPath, std::string(doctored.begin(), doctored.end()));
     const auto unused = vtxc({"restrip", other.string(), "-o", (dir / "out2").string()});
     EXPECT_EQ(unused.exitStatus, 3) << unused.err;
-    EXPECT_TRUE(has(unused, "w_grenade.dx90.vtx: error[")) << unused.err;
+    EXPECT_TRUE(has(unused, "w_grenade.dx90.vtx: error[RST008]")) << unused.err;
     EXPECT_FALSE(fs::exists(dir / "out2"));
 }
 
