@@ -1,22 +1,17 @@
 // Optimizer stages on a generated skinned mesh of 200k triangles (100 bones, 3 weights): welding,
 // strip partition with cache order (dx90: 53 bones, dx80: 16), and cache order alone.
 // items_per_second counts triangles; counters give ACMR/ATVR at the FIFO size of the variant.
-#include "testing/smd_synthesis.h"
 #include "optimizer/bone_weights.h"
 #include "optimizer/fifo_cache.h"
 #include "optimizer/strip_analysis.h"
 #include "optimizer/strip_partition.h"
 #include "optimizer/vertex_cache_order.h"
 #include "optimizer/welding.h"
+#include "testing/smd_synthesis.h"
 
 #include <benchmark/benchmark.h>
 
 namespace {
-
-class NullSink : public vtxc::DiagnosticSink {
-  protected:
-    void deliver(const vtxc::Diagnostic&) override {}
-};
 
 // The corners of the generated mesh, weights capped, as the driver hands them to welding.
 const std::vector<vtxc::ModelVertex>& skinnedCorners() {
@@ -78,7 +73,7 @@ void BM_StripGroups(benchmark::State& state) {
     limits.maxBonesPerStrip = int(state.range(0));
     vtxc::StripFigures figures;
     for (auto _ : state) {
-        NullSink sink;
+        vtxc::NullSink sink;
         const auto groups = vtxc::buildStripGroups(mesh.indices, mesh.weights, limits, sink);
         if (!groups) {
             state.SkipWithError("buildStripGroups failed");

@@ -20,16 +20,11 @@ const std::string& skinnedSmdText() {
     return text;
 }
 
-class NullSink : public vtxc::DiagnosticSink {
-  protected:
-    void deliver(const vtxc::Diagnostic&) override {}
-};
-
 void BM_ParseSkinnedSmd(benchmark::State& state) {
     const std::string& text = skinnedSmdText();
     std::size_t triangles = 0;
     for (auto _ : state) {
-        NullSink sink;
+        vtxc::NullSink sink;
         auto file = vtxc::parseSmd(text, "bench.smd", sink);
         if (!file) {
             state.SkipWithError("the generated SMD did not parse");
@@ -45,7 +40,7 @@ void BM_ParseSkinnedSmd(benchmark::State& state) {
 BENCHMARK(BM_ParseSkinnedSmd)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 void BM_WriteSkinnedSmd(benchmark::State& state) {
-    NullSink sink;
+    vtxc::NullSink sink;
     const auto file = vtxc::parseSmd(skinnedSmdText(), "bench.smd", sink);
     std::size_t bytes = 0;
     for (auto _ : state) {

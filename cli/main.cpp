@@ -2,6 +2,7 @@
 // Exit codes: 0 ok, 1 usage, 2 I/O, 3 invalid input, 4 internal, 5 quality regression (bench).
 #include "cli/command.h"
 #include "compiler/version.h"
+#include "formats/common/internal_error.h"
 
 #include <exception>
 
@@ -36,6 +37,11 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         const int status = app.exit(e);
         return status == 0 ? 0 : static_cast<int>(vtxc::ExitCode::Usage);
+    } catch (const vtxc::InternalError& e) {
+        std::fprintf(stderr,
+                     "vtxc: internal error at %s:%d: %s (a bug in vtxc: please report it)\n",
+                     e.file().c_str(), e.line(), e.what());
+        return static_cast<int>(vtxc::ExitCode::Internal);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "vtxc: internal error: %s (please report this)\n", e.what());
         return static_cast<int>(vtxc::ExitCode::Internal);

@@ -4,6 +4,7 @@
 
 #include "compiler/compile.h"
 #include "compiler/qc_import.h"
+#include "formats/common/text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -41,10 +42,7 @@ void addModelArguments(CLI::App* command, ModelArguments& arguments) {
 }
 
 bool isQcInput(const ModelArguments& arguments) {
-    std::string extension = std::filesystem::path(arguments.input).extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension == ".qc";
+    return lowerExtension(arguments.input) == ".qc";
 }
 
 std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments,

@@ -3,8 +3,9 @@
 #include "cli/command.h"
 #include "cli/model_arguments.h"
 #include "cli/progress.h"
-#include "tools/tune.h"
 #include "formats/common/file_io.h"
+#include "tools/tools_json.h"
+#include "tools/tune.h"
 
 #include <cstdio>
 
@@ -85,10 +86,9 @@ void runTune(const TuneArguments& args, CommandContext& context) {
             const std::filesystem::path dir(args.outputDir);
             const std::string title =
                 "vtxc tune: " + std::filesystem::path(args.model.input).filename().string();
-            std::vector<PendingFile> files{
-                {dir / "tune.csv", bytesOf(tuneCsv(*report))},
-                {dir / "tune.json", bytesOf(tuneJson(*report).dump(2) + "\n")},
-                {dir / "tune.svg", bytesOf(tuneSvg(*report, title))}};
+            std::vector<PendingFile> files{{dir / "tune.csv", bytesOf(tuneCsv(*report))},
+                                           {dir / "tune.json", bytesOf(tuneJsonText(*report))},
+                                           {dir / "tune.svg", bytesOf(tuneSvg(*report, title))}};
             writeFilesAtomically(files, sink);
         }
         if (!args.quiet) {

@@ -2,23 +2,15 @@
 // Name matching is case-insensitive, as studiomdl's is (QC.md; bone names in SMDs vary in case).
 #include "compiler/bone_table.h"
 
+#include "formats/common/text.h"
+
 #include <algorithm>
-#include <cctype>
 
 namespace vtxc {
 
-namespace {
-bool sameName(const std::string& a, const std::string& b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-               return std::tolower(x) == std::tolower(y);
-           });
-}
-} // namespace
-
 std::optional<int> BoneTable::find(const std::string& name) const {
     for (std::size_t i = 0; i < bones_.size(); ++i)
-        if (sameName(bones_[i].name, name)) return static_cast<int>(i);
+        if (equalsIgnoringAsciiCase(bones_[i].name, name)) return static_cast<int>(i);
     return std::nullopt;
 }
 

@@ -3,10 +3,10 @@
 #include "compiler/compile.h"
 
 #include "compiler/checksum.h"
-#include "compiler/layout_json.h"
+#include "compiler/compile_json.h"
 #include "compiler/mesh_extraction.h"
-#include "compiler/quality_report.h"
 #include "compiler/vvd_assembly.h"
+#include "formats/common/byte_writer.h"
 #include "formats/common/file_io.h"
 #include "formats/smd/smd.h"
 #include "formats/studio/vtx.h"
@@ -107,8 +107,6 @@ class Driver {
     bool assembleAll();
     bool checkBoneLimit();
     void reportSummary() const;
-    std::int32_t chooseChecksum(const VvdAssembly& vvd, const std::vector<VtxAssembly>& vtx,
-                                const CompileOptions& options) const;
 
     const ModelProject& project_;
     const CompileOptions& options_;
@@ -248,16 +246,6 @@ void Driver::reportSummary() const {
                        " degenerate triangles (two corners on one vertex) were left out");
 }
 
-std::int32_t Driver::chooseChecksum(const VvdAssembly& vvd, const std::vector<VtxAssembly>& vtx,
-                                    const CompileOptions& options) const {
-    if (options.checksum) return *options.checksum;
-    ContentChecksum checksum;
-    checksum.add(writeVvd(vvd.file));
-    for (const VtxAssembly& v : vtx)
-        checksum.add(writeVtx(v.file));
-    return checksum.value();
-}
-
 bool Driver::prepare() {
     for (const ProjectBodyPart& part : project_.bodyParts)
         for (const ProjectModel& model : part.models)
@@ -275,20 +263,49 @@ bool Driver::prepare() {
     return true;
 }
 
+// The files' bytes, each serialised once with checksum 0 in its header.
+std::vector<CompiledFile> serialise(const VvdFile& vvd, const std::vector<VtxAssembly>& vtx) {
+    std::vector<CompiledFile> files;
+    files.push_back({"vvd", writeVvd(vvd)});
+    for (const VtxAssembly& v : vtx)
+        files.push_back({std::string(variantName(v.variant)) + ".vtx", writeVtx(v.file)});
+    return files;
+}
+
+// Unless the user gave one, the checksum is FNV-1a over the .vvd's bytes and then each .vtx's,
+// all with checksum 0; it then goes into every header, in place.
+std::int32_t setChecksum(std::vector<CompiledFile>& files, const CompileOptions& options) {
+    std::int32_t checksum = 0;
+    if (options.checksum) {
+        checksum = *options.checksum;
+    } else {
+        ContentChecksum content;
+        for (const CompiledFile& file : files)
+            content.add(file.bytes);
+        checksum = content.value();
+    }
+    patchI32(files.front().bytes, kVvdChecksumOffset, checksum);
+    for (std::size_t i = 1; i < files.size(); ++i)
+        patchI32(files[i].bytes, kVtxChecksumOffset, checksum);
+    return checksum;
+}
+
 std::optional<CompileOutput> Driver::finish(const CompileOptions& options) {
-    auto vtx = assembleVtx(built_, options, 0, sink_);
+    auto vtx = assembleVtx(built_, options, sink_);
     if (!vtx) return std::nullopt;
-    VvdAssembly vvd = assembleVvd(built_, 0);
+    VvdAssembly vvd = assembleVvd(built_);
     CompileOutput out;
-    out.checksum = chooseChecksum(vvd, *vtx, options);
+    out.files = serialise(vvd.file, *vtx);
+    out.checksum = setChecksum(out.files, options);
     vvd.file.checksum = out.checksum;
     for (VtxAssembly& v : *vtx)
         v.file.checkSum = out.checksum;
-    out.layout = layoutJson(built_, project_, vvd, out.checksum);
+    out.layout = modelLayout(built_, project_, vvd);
+    out.layout.checksum = out.checksum;
     std::vector<NamedVtx> named;
     for (const VtxAssembly& v : *vtx)
         named.push_back({variantName(v.variant), &v.file});
-    out.report = qualityJson(named);
+    out.report = qualityReport(named);
     out.vvd = std::move(vvd.file);
     out.vtx = std::move(*vtx);
     return out;
@@ -329,17 +346,16 @@ PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions&
 std::optional<std::vector<VtxAssembly>> stripPreparedModel(const PreparedModel& model,
                                                            const CompileOptions& options,
                                                            DiagnosticSink& sink) {
-    return assembleVtx(model.driver.built(), options, 0, sink);
+    return assembleVtx(model.driver.built(), options, sink);
 }
 
 bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase,
                         DiagnosticSink& sink) {
     std::vector<PendingFile> files;
     const std::string base = outBase.string();
-    files.push_back({base + ".vvd", writeVvd(output.vvd)});
-    for (const VtxAssembly& v : output.vtx)
-        files.push_back({base + "." + variantName(v.variant) + ".vtx", writeVtx(v.file)});
-    const std::string layout = output.layout.dump(2) + "\n";
+    for (const CompiledFile& file : output.files)
+        files.push_back({base + "." + file.suffix, file.bytes});
+    const std::string layout = layoutJsonText(output.layout);
     files.push_back(
         {base + ".layout.json", std::vector<std::uint8_t>(layout.begin(), layout.end())});
     return writeFilesAtomically(files, sink);

@@ -30,7 +30,7 @@ struct Run {
 };
 } // namespace
 
-VvdAssembly assembleVvd(const BuiltProject& project, std::int32_t checksum) {
+VvdAssembly assembleVvd(const BuiltProject& project) {
     VvdAssembly out;
     const int lodCount = static_cast<int>(project.lodCount());
     std::vector<Run> runs; // in mesh order
@@ -62,7 +62,6 @@ VvdAssembly assembleVvd(const BuiltProject& project, std::int32_t checksum) {
                 file.tangents.push_back(runs[r].mesh->tangents[runs[r].first + i]);
             }
         }
-    file.checksum = checksum;
     file.numLODs = lodCount;
     for (int n = 0; n < kVvdMaxLods; ++n) {
         const int lod = std::min(n, lodCount - 1);

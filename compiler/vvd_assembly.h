@@ -16,6 +16,7 @@ struct VvdAssembly {
     std::vector<std::size_t> modelVertexStart;
 };
 
-VvdAssembly assembleVvd(const BuiltProject& project, std::int32_t checksum);
+// The header's checksum is 0: the driver sets it once the files are serialised.
+VvdAssembly assembleVvd(const BuiltProject& project);
 
 } // namespace vtxc

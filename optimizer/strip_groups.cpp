@@ -1,5 +1,6 @@
 // Strip groups of one mesh for one .vtx variant: validation, partition, per-strip cache order,
 // 65535-vertex splitting, and the Vertex_t/strip records (shared/spec/FORMATS.md, ".vtx").
+#include "formats/common/internal_error.h"
 #include "optimizer/strip_partition.h"
 #include "optimizer/vertex_cache_order.h"
 
@@ -16,20 +17,6 @@ constexpr std::uint32_t kNone = 0xffffffffu;
 
 std::string triangleName(std::size_t t) {
     return "triangle " + std::to_string(t);
-}
-
-bool checkIndices(std::span<const std::uint32_t> indices, std::size_t vertexCount,
-                  DiagnosticSink& sink) {
-    for (std::size_t i = 0; i < indices.size(); ++i) {
-        if (indices[i] < vertexCount) continue;
-        sink.error("OPT002", {},
-                   triangleName(i / 3) + " refers to vertex " + std::to_string(indices[i]) +
-                       " but the mesh has " + std::to_string(vertexCount) +
-                       " vertices; this is a bug in the compiler, please report it",
-                   ExitCode::Internal);
-        return false;
-    }
-    return true;
 }
 
 bool checkVertexBones(std::span<const BoneWeights> weights, const StripLimits& limits,
@@ -73,10 +60,9 @@ bool checkTriangleBones(std::span<const std::uint32_t> indices,
     return true;
 }
 
-// Static props carry no bones, so only their indices are checked.
+// Static props carry no bones: nothing to check.
 bool validateInput(std::span<const std::uint32_t> indices, std::span<const BoneWeights> weights,
                    const StripLimits& limits, DiagnosticSink& sink) {
-    if (!checkIndices(indices, weights.size(), sink)) return false;
     return limits.staticProp || (checkVertexBones(weights, limits, sink) &&
                                  checkTriangleBones(indices, weights, limits, sink));
 }
@@ -219,6 +205,8 @@ std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uin
                                                         std::span<const BoneWeights> weights,
                                                         const StripLimits& limits,
                                                         DiagnosticSink& sink) {
+    VTXC_ASSERT(std::all_of(indices.begin(), indices.end(),
+                            [&](std::uint32_t v) { return v < weights.size(); }));
     indices = indices.first(indices.size() / 3 * 3);
     if (!validateInput(indices, weights, limits, sink)) return std::nullopt;
     std::vector<StripGroup> groups;

@@ -14,6 +14,8 @@
 // the corpus character's dx80 LOD 0).
 #include "optimizer/strip_partition.h"
 
+#include "formats/common/internal_error.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -582,10 +584,14 @@ void dissolveSmallStrips(Assignment& assignment, std::size_t& cost) {
 std::vector<std::vector<std::uint32_t>>
 partitionTrianglesByBones(std::span<const std::uint32_t> indices,
                           std::span<const BoneWeights> weights, int maxBonesPerStrip) {
+    VTXC_ASSERT(std::all_of(indices.begin(), indices.end(),
+                            [&](std::uint32_t v) { return v < weights.size(); }));
     const std::size_t triangleCount = indices.size() / 3;
     if (triangleCount == 0) return {};
     const TriangleBones bones = collectTriangleBones(indices, weights);
     const std::size_t limit = static_cast<std::size_t>(std::max(maxBonesPerStrip, 1));
+    VTXC_ASSERT(std::all_of(bones.count.begin(), bones.count.end(),
+                            [&](std::uint8_t n) { return n <= limit; }));
     std::vector<std::vector<std::uint32_t>> strips;
     if (bones.modelBoneOf.size() <= limit) {
         strips.emplace_back(triangleCount);

@@ -6,6 +6,8 @@
 // wins.
 #pragma once
 
+#include "formats/studio/studiomdl_defaults.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -14,7 +16,7 @@
 namespace vtxc {
 
 struct CacheOrderOptions {
-    std::size_t cacheSize = 24;
+    std::size_t cacheSize = kStudiomdlVertCacheSize;
     // Up to this many triangles every candidate runs, plus the local searches; up to 10 times as
     // many, three greedy candidates; beyond, one. Each candidate costs a pass over the mesh.
     std::size_t thoroughTriangleLimit = 20000;

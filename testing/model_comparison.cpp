@@ -22,14 +22,13 @@ MeshStarts meshStartsFromMdl(const MdlFile& mdl) {
     return starts;
 }
 
-MeshStarts meshStartsFromLayout(const nlohmann::json& layout) {
+MeshStarts meshStartsFromLayout(const ModelLayout& layout) {
     MeshStarts starts;
-    for (const auto& part : layout["bodyParts"])
-        for (const auto& model : part["models"]) {
+    for (const LayoutBodyPart& part : layout.bodyParts)
+        for (const LayoutModel& model : part.models) {
             std::vector<std::size_t>& meshes = starts.emplace_back();
-            for (const auto& mesh : model["meshes"])
-                meshes.push_back(model["vertexIndex"].get<std::size_t>() +
-                                 mesh["vertexOffset"].get<std::size_t>());
+            for (const LayoutMesh& mesh : model.meshes)
+                meshes.push_back(model.vertexIndex + mesh.vertexOffset);
         }
     return starts;
 }

@@ -8,7 +8,6 @@
 #include "formats/studio/vvd.h"
 
 #include <array>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -23,7 +22,7 @@ using Triangle = std::array<Corner, 3>;
 // Where each mesh's vertices start in the mesh-ordered vertex array, per model (body part order).
 using MeshStarts = std::vector<std::vector<std::size_t>>;
 MeshStarts meshStartsFromMdl(const MdlFile& mdl);
-MeshStarts meshStartsFromLayout(const nlohmann::json& layout);
+MeshStarts meshStartsFromLayout(const ModelLayout& layout);
 
 // Triangles of every LOD (all body parts, models and meshes; strip order ignored).
 std::vector<std::vector<Triangle>> lodTriangles(const VvdFile& vvd, const VtxFile& vtx,

@@ -2,6 +2,8 @@
 // Kept small on purpose: tests should read as the behaviour they check.
 #include "testing/test_support.h"
 
+#include "formats/common/text.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -40,10 +42,7 @@ std::vector<fs::path> corpusFiles(const std::string& extension) {
     if (root.empty()) return out;
     for (const auto& entry : fs::recursive_directory_iterator(root)) {
         if (!entry.is_regular_file()) continue;
-        std::string ext = entry.path().extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(),
-                       [](unsigned char c) { return std::tolower(c); });
-        if (ext == extension) out.push_back(entry.path());
+        if (lowerExtension(entry.path()) == extension) out.push_back(entry.path());
     }
     std::sort(out.begin(), out.end());
     return out;

@@ -4,6 +4,7 @@
 #include "cli/inspect/compiled_file_tree.h"
 #include "cli/inspect/inspect.h"
 #include "formats/common/file_io.h"
+#include "formats/common/text.h"
 #include "formats/studio/model_check.h"
 #include "formats/studio/model_files.h"
 
@@ -15,13 +16,6 @@ namespace vtxc::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string lowerExtension(const std::filesystem::path& path) {
-    std::string extension = path.extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension;
-}
 
 void print(const std::string& text) {
     std::fputs(text.c_str(), stdout);

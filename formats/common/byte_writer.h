@@ -1,11 +1,14 @@
 // Little-endian byte writer for the binary model files, with per-record size checks.
-// Every record is opened with its constexpr size and closed; a mismatch is a programming error.
+// Every record is written with its constexpr size at its planned offset; a mismatch is a bug in the
+// writer and raises an internal error (VTXC_CHECK), never a file with a wrong layout.
 #pragma once
+
+#include "formats/common/internal_error.h"
 
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <stdexcept>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,8 +30,10 @@ class ByteWriter {
     void i32(std::int32_t v) { putLittleEndian(static_cast<std::uint32_t>(v)); }
     void f32(float v) { putLittleEndian(std::bit_cast<std::uint32_t>(v)); }
     void raw(const void* data, std::size_t n) {
-        const auto* p = static_cast<const std::uint8_t*>(data);
-        bytes_.insert(bytes_.end(), p, p + n);
+        if (n == 0) return;
+        const std::size_t at = bytes_.size();
+        bytes_.resize(at + n);
+        std::memcpy(bytes_.data() + at, data, n);
     }
     void chars(std::string_view s) { raw(s.data(), s.size()); }
     // A NUL-terminated string.
@@ -38,44 +43,24 @@ class ByteWriter {
     }
     void zeros(std::size_t n) { bytes_.insert(bytes_.end(), n, 0); }
     void padTo(std::size_t offset) {
-        if (offset < bytes_.size()) throw std::logic_error("ByteWriter::padTo moves backwards");
+        VTXC_CHECK(offset >= bytes_.size(), "padding to offset " + std::to_string(offset) +
+                                                " would move back from " +
+                                                std::to_string(bytes_.size()));
         zeros(offset - bytes_.size());
     }
-    // Rewrites a 32-bit value already written, for the rare field only known afterwards.
-    void patchI32(std::size_t at, std::int32_t v) {
-        const auto u = static_cast<std::uint32_t>(v);
-        for (int i = 0; i < 4; ++i)
-            bytes_.at(at + i) = static_cast<std::uint8_t>(u >> (8 * i));
-    }
 
-    // Checks that a record of a declared size was written exactly, at the offset the layout
-    // planned.
-    class Record {
-      public:
-        Record(ByteWriter& writer, const char* name, std::size_t size, std::size_t expectedOffset)
-            : writer_(writer), name_(name), size_(size), start_(writer.size()) {
-            if (start_ != expectedOffset)
-                throw std::logic_error(std::string(name_) + " written at offset " +
-                                       std::to_string(start_) + " but laid out at " +
-                                       std::to_string(expectedOffset));
-        }
-        Record(const Record&) = delete;
-        Record& operator=(const Record&) = delete;
-        ~Record() noexcept(false) {
-            if (std::uncaught_exceptions() == 0 && writer_.size() - start_ != size_)
-                throw std::logic_error(std::string(name_) + " wrote " +
-                                       std::to_string(writer_.size() - start_) +
-                                       " bytes, its declared size is " + std::to_string(size_));
-        }
-
-      private:
-        ByteWriter& writer_;
-        const char* name_;
-        std::size_t size_;
-        std::size_t start_;
-    };
-    Record record(const char* name, std::size_t size, std::size_t expectedOffset) {
-        return Record(*this, name, size, expectedOffset);
+    // Writes one record: checks that it starts at the offset the layout planned, that `write`
+    // puts exactly the declared number of bytes, and raises an internal error otherwise.
+    template <class Write>
+    void record(const char* name, std::size_t size, std::size_t expectedOffset, Write&& write) {
+        const std::size_t start = bytes_.size();
+        VTXC_CHECK(start == expectedOffset, std::string(name) + " written at offset " +
+                                                std::to_string(start) + " but laid out at " +
+                                                std::to_string(expectedOffset));
+        write();
+        VTXC_CHECK(bytes_.size() - start == size,
+                   std::string(name) + " wrote " + std::to_string(bytes_.size() - start) +
+                       " bytes, its declared size is " + std::to_string(size));
     }
 
   private:
@@ -85,5 +70,16 @@ class ByteWriter {
     }
     std::vector<std::uint8_t> bytes_;
 };
+
+// Rewrites a little-endian 32-bit value in bytes already written (a header field only known once
+// the whole file is, such as a checksum over the file's own bytes).
+inline void patchI32(std::span<std::uint8_t> bytes, std::size_t at, std::int32_t v) {
+    VTXC_CHECK(at <= bytes.size() && bytes.size() - at >= 4,
+               "patching 4 bytes at " + std::to_string(at) + " of a " +
+                   std::to_string(bytes.size()) + "-byte file");
+    const auto u = static_cast<std::uint32_t>(v);
+    for (std::size_t i = 0; i < 4; ++i)
+        bytes[at + i] = static_cast<std::uint8_t>(u >> (8 * i));
+}
 
 } // namespace vtxc

@@ -86,6 +86,13 @@ class CollectingSink : public DiagnosticSink {
     std::vector<Diagnostic> diagnostics_;
 };
 
+// Drops every diagnostic but still counts them (hasErrors, errorCount): for callers that only need
+// to know whether something failed, such as benchmarks and fuzzers.
+class NullSink : public DiagnosticSink {
+  protected:
+    void deliver(const Diagnostic&) override {}
+};
+
 // Forwards to another sink, counting on its own; lets a stage know whether *it* failed.
 class ForwardingSink : public DiagnosticSink {
   public:

@@ -2,7 +2,8 @@
 // Blocks are skipped by brace depth; the braces were checked to balance before this runs.
 #include "formats/qc/qc_command_stream.h"
 
-#include "formats/qc/qc_paths.h"
+#include "formats/common/contained_path.h"
+#include "formats/common/text.h"
 
 #include <charconv>
 #include <cmath>

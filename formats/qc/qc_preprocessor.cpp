@@ -2,6 +2,8 @@
 // Works on token streams; line structure (from token positions) delimits macro definitions.
 #include "formats/qc/qc_preprocessor.h"
 
+#include "formats/common/text.h"
+
 #include <cctype>
 #include <map>
 #include <memory>
@@ -76,12 +78,12 @@ bool isUnresolvedReference(const QcToken& token) {
 
 class Preprocessor {
   public:
-    Preprocessor(const QcPathResolver& paths, QcFileSystem& files, DiagnosticSink& sink,
+    Preprocessor(const ContainedPathResolver& paths, FileSystem& files, DiagnosticSink& sink,
                  const QcPreprocessorLimits& limits)
         : paths_(paths), files_(files), sink_(sink), limits_(limits) {}
 
     QcPreprocessed run(const std::string& qcFileName) {
-        const QcRelativePath relative = splitQcPath(qcFileName);
+        const RelativePath relative = splitWrittenPath(qcFileName);
         const fs::path path = paths_.join(relative);
         if (!files_.isFile(path)) {
             sink_.error(kQcCannotRead, {path.string(), 0, 0},
@@ -163,53 +165,53 @@ class Preprocessor {
             return;
         }
         const std::string written = substitute(target->text, variables_);
-        const QcRelativePath base = directoryOf(target->location.file);
-        const QcResolvedPath resolved = paths_.resolve(written, base);
+        const RelativePath base = directoryOf(target->location.file);
+        const ContainedPath resolved = paths_.resolve(written, base);
         const SourceLocation& where = target->where();
         switch (resolved.problem) {
-        case QcPathProblem::Empty:
+        case PathProblem::Empty:
             sink_.error(kQcMissingArgument, where, "$include names no file");
             return;
-        case QcPathProblem::Absolute:
+        case PathProblem::Absolute:
             sink_.error(kQcAbsolutePath, where,
                         "'" + written +
                             "' is an absolute path; vtxc reads only files inside the QC's folder, "
                             "so write it relative to the including file");
             return;
-        case QcPathProblem::LinkLeavesRoot:
+        case PathProblem::LinkLeavesRoot:
             sink_.error(kQcPathLeavesRoot, where,
                         "'" + written +
                             "' leads outside the QC's folder through a symbolic link; vtxc reads "
                             "only files inside that folder");
             return;
-        case QcPathProblem::None:
+        case PathProblem::None:
             if (files_.isFile(resolved.path)) {
                 openFile(resolved.path, resolved.relative, where);
                 return;
             }
-            if (std::optional<QcResolvedPath> other = paths_.findIgnoringCase(resolved.relative)) {
+            if (std::optional<ContainedPath> other = paths_.findIgnoringCase(resolved.relative)) {
                 reportCaseMismatch(sink_, written, other->path, where);
                 openFile(other->path, other->relative, where);
                 return;
             }
             break;
-        case QcPathProblem::LeavesRoot:
+        case PathProblem::LeavesRoot:
             break;
         }
-        includeFallback(written, resolved.problem == QcPathProblem::LeavesRoot, base, where);
+        includeFallback(written, resolved.problem == PathProblem::LeavesRoot, base, where);
     }
 
     // The corpus keeps included files flat beside the QC although its QCs name other folders.
-    void includeFallback(const std::string& written, bool leavesRoot, const QcRelativePath& base,
+    void includeFallback(const std::string& written, bool leavesRoot, const RelativePath& base,
                          const SourceLocation& where) {
-        const std::vector<std::string> parts = splitQcPath(written);
+        const std::vector<std::string> parts = splitWrittenPath(written);
         const std::string why = leavesRoot ? "lies outside the QC's folder (vtxc reads nothing "
                                              "outside it)"
                                            : "does not exist";
         if (!parts.empty() && parts.back() != "..") {
-            for (const QcRelativePath& folder : {base, QcRelativePath{}}) {
-                QcResolvedPath candidate = paths_.resolve(parts.back(), folder);
-                if (candidate.problem != QcPathProblem::None || !files_.isFile(candidate.path))
+            for (const RelativePath& folder : {base, RelativePath{}}) {
+                ContainedPath candidate = paths_.resolve(parts.back(), folder);
+                if (candidate.problem != PathProblem::None || !files_.isFile(candidate.path))
                     continue;
                 sink_.note(kQcIncludeFallback, where,
                            "'" + written + "' " + why + "; reading '" + candidate.path.string() +
@@ -225,7 +227,7 @@ class Preprocessor {
                           "skipped (add it if it defines meshes)");
     }
 
-    bool openFile(const fs::path& path, const QcRelativePath& relative,
+    bool openFile(const fs::path& path, const RelativePath& relative,
                   const SourceLocation& includedAt) {
         const std::string identity = files_.resolveLinks(path).generic_string();
         std::size_t fileDepth = 0;
@@ -253,7 +255,7 @@ class Preprocessor {
         return true;
     }
 
-    std::shared_ptr<const TokenList> lexFile(const fs::path& path, const QcRelativePath& relative,
+    std::shared_ptr<const TokenList> lexFile(const fs::path& path, const RelativePath& relative,
                                              const std::string& identity,
                                              const SourceLocation& includedAt) {
         auto cached = lexed_.find(identity);
@@ -273,7 +275,7 @@ class Preprocessor {
             return nullptr;
         }
         const std::string name = path.string();
-        QcRelativePath folder = relative;
+        RelativePath folder = relative;
         if (!folder.empty()) folder.pop_back();
         directories_[name] = folder;
         out_.filesRead.push_back(path);
@@ -282,9 +284,9 @@ class Preprocessor {
         return tokens;
     }
 
-    QcRelativePath directoryOf(const std::string& fileName) const {
+    RelativePath directoryOf(const std::string& fileName) const {
         auto it = directories_.find(fileName);
-        return it == directories_.end() ? QcRelativePath{} : it->second;
+        return it == directories_.end() ? RelativePath{} : it->second;
     }
 
     // ---- $definemacro ----
@@ -430,15 +432,15 @@ class Preprocessor {
         variables_[asciiLower(name->text)] = substitute(value->text, variables_);
     }
 
-    const QcPathResolver& paths_;
-    QcFileSystem& files_;
+    const ContainedPathResolver& paths_;
+    FileSystem& files_;
     DiagnosticSink& sink_;
     const QcPreprocessorLimits& limits_;
     QcPreprocessed out_;
     std::vector<Source> stack_;
     std::map<std::string, Macro> macros_;
     std::map<std::string, std::string> variables_;
-    std::map<std::string, QcRelativePath> directories_;             // file name -> its folder
+    std::map<std::string, RelativePath> directories_;               // file name -> its folder
     std::map<std::string, std::shared_ptr<const TokenList>> lexed_; // resolved path -> tokens
     std::size_t consumed_ = 0;
     std::size_t consumedBytes_ = 0;
@@ -455,8 +457,8 @@ void reportCaseMismatch(DiagnosticSink& sink, const std::string& written, const 
                      "most file systems tell the cases apart)");
 }
 
-QcPreprocessed preprocessQc(const QcPathResolver& paths, const std::string& qcFileName,
-                            QcFileSystem& files, DiagnosticSink& sink,
+QcPreprocessed preprocessQc(const ContainedPathResolver& paths, const std::string& qcFileName,
+                            FileSystem& files, DiagnosticSink& sink,
                             const QcPreprocessorLimits& limits) {
     return Preprocessor(paths, files, sink, limits).run(qcFileName);
 }

@@ -2,10 +2,11 @@
 // Command meanings follow /work/shared/spec/QC.md; the path policy is described in qc_project.h.
 #include "formats/qc/qc_project.h"
 
+#include "formats/common/contained_path.h"
+#include "formats/common/text.h"
 #include "formats/qc/qc_command_stream.h"
 #include "formats/qc/qc_file_refs.h"
 #include "formats/qc/qc_lexer.h"
-#include "formats/qc/qc_paths.h"
 #include "formats/qc/qc_preprocessor.h"
 
 #include <algorithm>
@@ -49,7 +50,7 @@ using ArgumentCursor = QcArgumentCursor;
 // Normal form of an SMD name for matching replacemodel references: "a\B.smd" -> "a/b".
 std::string referenceKey(std::string_view written) {
     std::string key;
-    for (const std::string& part : splitQcPath(written))
+    for (const std::string& part : splitWrittenPath(written))
         key += (key.empty() ? "" : "/") + part;
     key = asciiLower(key);
     if (key.size() > 4 && key.ends_with(".smd")) key.resize(key.size() - 4);
@@ -76,7 +77,7 @@ const std::set<std::string>& sequenceOptionWords() {
 
 class QcInterpreter {
   public:
-    QcInterpreter(QcProject& project, const QcPathResolver& paths, QcFileSystem& files,
+    QcInterpreter(QcProject& project, const ContainedPathResolver& paths, FileSystem& files,
                   DiagnosticSink& sink)
         : project_(project), files_(paths, files, sink), sink_(sink) {}
 
@@ -181,7 +182,7 @@ class QcInterpreter {
         modelNameSeen_ = true;
         finish(command, arguments);
         const std::string& written = name->text;
-        std::vector<std::string> parts = splitQcPath(written);
+        std::vector<std::string> parts = splitWrittenPath(written);
         const bool absolute =
             !written.empty() && (written.front() == '/' || written.front() == '\\' ||
                                  written.find(':') != std::string::npos);
@@ -816,7 +817,7 @@ QcLodMesh meshForLod(const QcProject& project, QcModelIndex index, std::size_t l
     return result;
 }
 
-std::optional<QcProject> readQcProject(const fs::path& qc, QcFileSystem& files,
+std::optional<QcProject> readQcProject(const fs::path& qc, FileSystem& files,
                                        DiagnosticSink& sink) {
     ForwardingSink own(sink);
     QcProject project;
@@ -827,7 +828,7 @@ std::optional<QcProject> readQcProject(const fs::path& qc, QcFileSystem& files,
                   ExitCode::Usage);
         return std::nullopt;
     }
-    const QcPathResolver paths(project.rootDirectory, files);
+    const ContainedPathResolver paths(project.rootDirectory, files);
     QcPreprocessed preprocessed = preprocessQc(paths, qc.filename().string(), files, own);
     project.filesRead = std::move(preprocessed.filesRead);
     if (project.filesRead.empty() || preprocessed.truncated || own.errorLimitReached())
@@ -839,7 +840,7 @@ std::optional<QcProject> readQcProject(const fs::path& qc, QcFileSystem& files,
 }
 
 std::optional<QcProject> readQcProject(const fs::path& qc, DiagnosticSink& sink) {
-    RealQcFileSystem files;
+    RealFileSystem files;
     return readQcProject(qc, files, sink);
 }
 

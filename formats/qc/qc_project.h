@@ -36,8 +36,8 @@
 #pragma once
 
 #include "formats/common/diagnostics.h"
+#include "formats/common/file_system.h"
 #include "formats/qc/qc_file_refs.h"
-#include "formats/qc/qc_file_system.h"
 
 #include <array>
 #include <cstddef>
@@ -194,7 +194,7 @@ QcLodMesh meshForLod(const QcProject& project, QcModelIndex model, std::size_t l
 
 // Reads the QC and all it includes, interprets every command and checks the result. Returns
 // nothing when any error was reported (all of them go to `sink`, up to its error limit).
-std::optional<QcProject> readQcProject(const std::filesystem::path& qc, QcFileSystem& files,
+std::optional<QcProject> readQcProject(const std::filesystem::path& qc, FileSystem& files,
                                        DiagnosticSink& sink);
 // The same, on the real file system.
 std::optional<QcProject> readQcProject(const std::filesystem::path& qc, DiagnosticSink& sink);

@@ -18,6 +18,8 @@ inline constexpr std::size_t kVvdHeaderSize = 64;
 inline constexpr std::size_t kVvdFixupSize = 12;
 inline constexpr std::size_t kVvdVertexSize = 48;
 inline constexpr std::size_t kVvdTangentSize = 16;
+// Where vertexFileHeader_t holds the checksum (after id and version), for patching written bytes.
+inline constexpr std::size_t kVvdChecksumOffset = 8;
 inline constexpr std::int32_t kVvdVersion = 4;
 inline constexpr int kVvdMaxLods = 8;
 inline constexpr int kMaxBonesPerVert = 3;

@@ -9,6 +9,8 @@
 // discard on one axis.
 #include "formats/vmdl/vmdl_document.h"
 
+#include "formats/common/text.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -29,51 +31,45 @@ std::size_t VmdlDocument::animationCount() const {
     return count;
 }
 
-namespace {
-
-std::string lowered(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
-// True when `inner` is `outer` or lies below it (both normalized).
-bool isWithin(const fs::path& inner, const fs::path& outer) {
-    auto i = inner.begin();
-    for (auto o = outer.begin(); o != outer.end(); ++o, ++i) {
-        if (o->empty()) continue; // trailing separator
-        if (i == inner.end() || *i != *o) return false;
-    }
-    return true;
-}
-
-} // namespace
-
-std::optional<fs::path> resolveContentPath(const std::string& contentPath, const fs::path& root,
+std::optional<fs::path> resolveContentPath(const std::string& contentPath,
+                                           const ContainedPathResolver& content,
                                            const SourceLocation& where, DiagnosticSink& sink) {
-    std::string portable = contentPath;
-    std::replace(portable.begin(), portable.end(), '\\', '/');
-    const bool drive = portable.size() >= 2 && portable[1] == ':';
-    if (portable.empty() || portable.front() == '/' || drive) {
+    const ContainedPath resolved = content.resolve(contentPath);
+    switch (resolved.problem) {
+    case PathProblem::None:
+        return resolved.path;
+    case PathProblem::Empty:
+    case PathProblem::Absolute:
         sink.error("VMDL008", where,
                    "path '" + contentPath + "' must be relative to the content root " +
-                       root.string() + " (and not empty)");
+                       content.root().string() + " (and not empty)");
         return std::nullopt;
+    case PathProblem::LeavesRoot:
+    case PathProblem::LinkLeavesRoot:
+        break;
     }
-    std::error_code ec;
-    const fs::path base = fs::weakly_canonical(fs::absolute(root, ec), ec);
-    const fs::path lexical = (base / portable).lexically_normal();
-    const fs::path real = fs::weakly_canonical(lexical, ec);
-    if (!isWithin(lexical, base) || (!ec && !isWithin(real, base))) {
-        sink.error("VMDL008", where,
-                   "path '" + contentPath + "' leads outside the content root " + base.string() +
-                       ": keep sources under the root, or pass a wider root with --content DIR");
-        return std::nullopt;
-    }
-    return lexical;
+    sink.error("VMDL008", where,
+               "path '" + contentPath + "' leads outside the content root " +
+                   content.root().string() +
+                   ": keep sources under the root, or pass a wider root with --content DIR");
+    return std::nullopt;
 }
 
 namespace {
+
+// A KV3 file read through the seam: IO001 (exit status 2) when it cannot be read.
+std::optional<Kv3Document> readDocument(const fs::path& path, FileSystem& files,
+                                        DiagnosticSink& sink) {
+    std::optional<std::string> text;
+    if (files.isFile(path)) text = files.readText(path);
+    if (!text) {
+        sink.error("IO001", {path.string()},
+                   "cannot open file for reading (does it exist, and may vtxc read it?)",
+                   ExitCode::Io);
+        return std::nullopt;
+    }
+    return parseKv3(*text, path.string(), sink);
+}
 
 using NamedObjects = std::map<std::string, const Kv3Member*, std::less<>>;
 
@@ -267,8 +263,8 @@ constexpr const char* kKeptInExtra = "kept in sequences.json under 'extra'";
 
 class Interpreter {
   public:
-    Interpreter(fs::path contentRoot, DiagnosticSink& sink)
-        : contentRoot_(std::move(contentRoot)), sink_(sink) {}
+    Interpreter(const fs::path& contentRoot, FileSystem& files, DiagnosticSink& sink)
+        : content_(contentRoot, files), files_(files), sink_(sink) {}
 
     void interpretTop(const Kv3Document& document) {
         DocumentScope scope{document, kv3NamedObjects(document)};
@@ -304,9 +300,8 @@ class Interpreter {
         return nullptr;
     }
 
-    static std::string identityOf(const fs::path& file, const std::string& object) {
-        std::error_code ec;
-        return fs::weakly_canonical(fs::absolute(file, ec), ec).string() + "#" + object;
+    std::string identityOf(const fs::path& file, const std::string& object) const {
+        return files_.resolveLinks(file).string() + "#" + object;
     }
 
     void readReferences(const Kv3Value& list, const DocumentScope& scope) {
@@ -374,16 +369,15 @@ class Interpreter {
     void readExternal(const std::string& fileName, const SourceLocation& where,
                       const std::vector<std::string>& scripts,
                       const std::vector<ExtraAttribute>& extra) {
-        const auto path = resolveContentPath(fileName, contentRoot_, where, sink_);
+        const auto path = resolveContentPath(fileName, content_, where, sink_);
         if (!path) return;
-        std::error_code ec;
-        if (!fs::is_regular_file(*path, ec)) {
+        if (!files_.isFile(*path)) {
             sink_.error("VMDL009", where,
                         "external group file '" + fileName + "' not found (looked for " +
                             path->string() + "; content root: --content DIR)");
             return;
         }
-        const auto document = readKv3File(*path, sink_);
+        const auto document = readDocument(*path, files_, sink_);
         if (!document) return;
         DocumentScope scope{*document, kv3NamedObjects(*document)};
         checkPointers(scope, sink_);
@@ -646,14 +640,14 @@ class Interpreter {
                     "' has no m_Filepath: name its source SMD, relative to the content root");
             return;
         }
-        if (lowered(fs::path(animation.filepath).extension().string()) != ".smd") {
+        if (lowerExtension(animation.filepath) != ".smd") {
             sink_.error("VMDL013", animation.filepathLocation,
                         "m_Filepath '" + animation.filepath +
                             "' is not an .smd: vtxc reads SMD animations only (export it as SMD)");
             return;
         }
-        if (auto path = resolveContentPath(animation.filepath, contentRoot_,
-                                           animation.filepathLocation, sink_))
+        if (auto path =
+                resolveContentPath(animation.filepath, content_, animation.filepathLocation, sink_))
             animation.sourcePath = std::move(*path);
     }
 
@@ -662,7 +656,7 @@ class Interpreter {
         for (const AnimationGroup& group : groups_) {
             for (const AnimationDefinition& animation : group.animations) {
                 if (animation.name.empty()) continue;
-                const auto [it, fresh] = seen.emplace(lowered(animation.name), &animation);
+                const auto [it, fresh] = seen.emplace(asciiLower(animation.name), &animation);
                 if (fresh) continue;
                 sink_.error("VMDL011", animation.location,
                             "a second animation is named '" + animation.name + "' (first at " +
@@ -676,7 +670,8 @@ class Interpreter {
         return where.file + ":" + std::to_string(where.line);
     }
 
-    fs::path contentRoot_;
+    ContainedPathResolver content_;
+    FileSystem& files_;
     DiagnosticSink& sink_;
     std::vector<AnimationGroup> groups_;
     std::vector<std::string> stack_;
@@ -686,13 +681,14 @@ class Interpreter {
 } // namespace
 
 std::optional<VmdlDocument> interpretVmdl(const Kv3Document& document, const fs::path& documentPath,
-                                          const fs::path& contentRoot, DiagnosticSink& sink) {
+                                          const fs::path& contentRoot, FileSystem& files,
+                                          DiagnosticSink& sink) {
     ForwardingSink local(sink);
     VmdlDocument result;
     result.file = documentPath;
     result.contentRoot = contentRoot.empty() ? documentPath.parent_path() : contentRoot;
     if (result.contentRoot.empty()) result.contentRoot = ".";
-    Interpreter interpreter(result.contentRoot, local);
+    Interpreter interpreter(result.contentRoot, files, local);
     interpreter.interpretTop(document);
     if (local.hasErrors()) return std::nullopt;
     result.groups = interpreter.takeGroups();
@@ -700,10 +696,16 @@ std::optional<VmdlDocument> interpretVmdl(const Kv3Document& document, const fs:
 }
 
 std::optional<VmdlDocument> loadVmdlDocument(const fs::path& path, const fs::path& contentRoot,
-                                             DiagnosticSink& sink) {
-    const auto document = readKv3File(path, sink);
+                                             FileSystem& files, DiagnosticSink& sink) {
+    const auto document = readDocument(path, files, sink);
     if (!document) return std::nullopt;
-    return interpretVmdl(*document, path, contentRoot, sink);
+    return interpretVmdl(*document, path, contentRoot, files, sink);
+}
+
+std::optional<VmdlDocument> loadVmdlDocument(const fs::path& path, const fs::path& contentRoot,
+                                             DiagnosticSink& sink) {
+    RealFileSystem files;
+    return loadVmdlDocument(path, contentRoot, files, sink);
 }
 
 } // namespace vtxc

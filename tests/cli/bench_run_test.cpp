@@ -1,8 +1,9 @@
 // Tests of `vtxc bench`: model discovery (QC folders, reference SMDs with `_lodN` LODs, animations
 // skipped), a saved run compared against itself, a doctored baseline, missing models and tolerance.
-#include "tools/bench_run.h"
 #include "testing/smd_synthesis.h"
 #include "testing/test_support.h"
+#include "tools/bench_run.h"
+#include "tools/tools_json.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -66,40 +67,72 @@ TEST(BenchRun, RecordsFiguresPerVariantAndLodAndAFailedModelGoesOn) {
     test::writeText(dir / "broken/broken.smd",
                     "version 1\nnodes\nend\ntriangles\nmat\n0 1 2\nend\n");
     CollectingSink sink;
-    const auto run = runBench(discoverBenchModels(dir.path(), sink), {}, sink);
+    const BenchRun run = runBench(discoverBenchModels(dir.path(), sink), {}, sink);
     EXPECT_TRUE(sink.hasErrors());
-    const auto& models = run["models"];
-    EXPECT_FALSE(models["broken/broken.smd"]["ok"].get<bool>());
-    const auto& arm = models["arm/arm.smd"];
-    ASSERT_TRUE(arm["ok"].get<bool>()) << arm.dump();
-    EXPECT_EQ(arm["variants"]["dx90"]["lods"].size(), 2u);
-    EXPECT_EQ(arm["variants"]["dx90"]["lods"][0]["triangles"].get<int>(), 288);
-    EXPECT_GT(arm["bytes"]["vvd"].get<int>(), 0);
-    EXPECT_GT(arm["bytes"]["sw.vtx"].get<int>(), 0);
-    EXPECT_EQ(models["tube/tube.smd"]["variants"]["dx80"]["lods"][0]["triangles"].get<int>(), 300);
+    ASSERT_EQ(run.models.size(), 3u);
+    const BenchModelResult& broken = run.models.at("broken/broken.smd");
+    EXPECT_FALSE(broken.ok);
+    EXPECT_TRUE(broken.timeMs.has_value());
+    const BenchModelResult& arm = run.models.at("arm/arm.smd");
+    ASSERT_TRUE(arm.ok);
+    ASSERT_EQ(arm.variants.at("dx90").size(), 2u);
+    EXPECT_EQ(arm.variants.at("dx90")[0].triangles, 288.0);
+    EXPECT_GT(arm.variants.at("dx90")[0].acmr.value_or(0), 0.0);
+    EXPECT_GT(arm.bytes.at("vvd"), 0.0);
+    EXPECT_GT(arm.bytes.at("sw.vtx"), 0.0);
+    EXPECT_EQ(run.models.at("tube/tube.smd").variants.at("dx80")[0].triangles, 300.0);
+
+    // Saved and read back, the run is the same.
+    const std::optional<BenchRun> back = parseBenchRun(benchRunJsonText(run));
+    ASSERT_TRUE(back.has_value());
+    EXPECT_EQ(*back, run);
+}
+
+TEST(BenchRun, ASavedRunReadsBackLeavingOutWhatIsNotANumber) {
+    const std::optional<BenchRun> run = parseBenchRun(R"({"models": {
+        "m": {"ok": true, "timeMs": "slow", "bytes": {"vvd": 10, "sw.vtx": null},
+              "variants": {"dx90": {"lods": [{"acmr": 1.5, "strips": "two"}, 7]},
+                           "sw": {"lods": 3}}},
+        "n": {"ok": "yes"}, "o": 5}})");
+    ASSERT_TRUE(run.has_value());
+    const BenchModelResult& m = run->models.at("m");
+    EXPECT_TRUE(m.ok);
+    EXPECT_FALSE(m.timeMs);
+    EXPECT_EQ(m.bytes, (std::map<std::string, double>{{"vvd", 10.0}}));
+    ASSERT_EQ(m.variants.size(), 1u);
+    ASSERT_EQ(m.variants.at("dx90").size(), 2u);
+    EXPECT_EQ(m.variants.at("dx90")[0].acmr, 1.5);
+    EXPECT_FALSE(m.variants.at("dx90")[0].strips);
+    EXPECT_EQ(m.variants.at("dx90")[1], BenchLodFigures{});
+    EXPECT_FALSE(run->models.at("n").ok);
+    EXPECT_FALSE(run->models.at("o").ok);
+    EXPECT_FALSE(parseBenchRun("{\"not\": 1}"));
+    EXPECT_FALSE(parseBenchRun("{\"models\": []}"));
+    EXPECT_FALSE(parseBenchRun("not json"));
 }
 
 TEST(BenchRun, ComparisonSortsChangesAndAppliesTheTolerance) {
-    const nlohmann::json before = {
-        {"models",
-         {{"m",
-           {{"ok", true},
-            {"timeMs", 5.0},
-            {"bytes", {{"vvd", 1000}}},
-            {"variants",
-             {{"dx90",
-               {{"lods",
-                 {{{"acmr", 1.0}, {"atvr", 1.0}, {"storedVertices", 100}, {"strips", 2}}}}}}}}}},
-          {"gone", {{"ok", true}}},
-          {"failedBefore", {{"ok", false}}}}}};
-    nlohmann::json now = before;
-    now["models"].erase("gone");
-    now["models"]["fresh"] = {{"ok", true}};
-    auto& lod = now["models"]["m"]["variants"]["dx90"]["lods"][0];
-    lod["acmr"] = 0.9;           // improved
-    lod["atvr"] = 1.004;         // worse by 0.4%: within 0.5%
-    lod["storedVertices"] = 110; // worse by 10%
-    now["models"]["m"]["bytes"].erase("vvd");
+    BenchRun before;
+    BenchModelResult& m = before.models["m"];
+    m.ok = true;
+    m.timeMs = 5.0;
+    m.bytes["vvd"] = 1000;
+    BenchLodFigures figures;
+    figures.acmr = 1.0;
+    figures.atvr = 1.0;
+    figures.storedVertices = 100;
+    figures.strips = 2;
+    m.variants["dx90"] = {figures};
+    before.models["gone"].ok = true;
+    before.models["failedBefore"].ok = false;
+    BenchRun now = before;
+    now.models.erase("gone");
+    now.models["fresh"].ok = true;
+    BenchLodFigures& lod = now.models["m"].variants["dx90"][0];
+    lod.acmr = 0.9;           // improved
+    lod.atvr = 1.004;         // worse by 0.4%: within 0.5%
+    lod.storedVertices = 110; // worse by 10%
+    now.models["m"].bytes.erase("vvd");
     const BenchComparison c = compareBench(before, now, 0.5);
     EXPECT_EQ(c.missingModels, std::vector<std::string>{"gone"});
     EXPECT_EQ(c.newModels, std::vector<std::string>{"fresh"});

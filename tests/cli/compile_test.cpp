@@ -1,9 +1,10 @@
 // Tests of the compile driver on small hand-made and generated meshes: LOD handling, fixups, mesh
 // splitting past 65536 vertices, determinism across thread counts, errors and the CLI.
+#include "compiler/checksum.h"
 #include "compiler/compile.h"
-#include "testing/smd_synthesis.h"
 #include "formats/studio/vvd_mesh_order.h"
 #include "testing/model_comparison.h"
+#include "testing/smd_synthesis.h"
 #include "testing/test_support.h"
 
 #include <gtest/gtest.h>
@@ -46,11 +47,9 @@ std::optional<CompileOutput> compile(const ModelProject& project, CollectingSink
 }
 
 std::vector<std::uint8_t> allBytes(const CompileOutput& out) {
-    std::vector<std::uint8_t> bytes = writeVvd(out.vvd);
-    for (const VtxAssembly& v : out.vtx) {
-        const auto b = writeVtx(v.file);
-        bytes.insert(bytes.end(), b.begin(), b.end());
-    }
+    std::vector<std::uint8_t> bytes;
+    for (const CompiledFile& file : out.files)
+        bytes.insert(bytes.end(), file.bytes.begin(), file.bytes.end());
     return bytes;
 }
 
@@ -80,6 +79,42 @@ TEST(Compile, LodZeroIsTheSameWithOrWithoutLodsAndFixupsRestoreMeshOrder) {
         EXPECT_EQ(test::unmatchedTriangles(a[0], b[0], 0.0f, 0.0f), 0u);
         EXPECT_EQ(b[1].size(), 3u * 3 * 2 * 2);
     }
+}
+
+// The bytes are serialised once with checksum 0 and patched: they must be what writing the files
+// with their checksum gives, and the checksum FNV-1a over the zero-checksum bytes (vvd, then vtx).
+TEST(Compile, FileBytesCarryTheContentChecksumInEveryHeader) {
+    test::TempDir dir;
+    test::writeText(dir / "ref.smd", gridSmd(4, {"skin", "metal"}));
+    CollectingSink sink;
+    const auto out = compile(projectFromSmds(dir / "ref.smd", {}, std::nullopt), sink);
+    ASSERT_TRUE(out);
+    ASSERT_EQ(out->files.size(), 1 + out->vtx.size());
+    EXPECT_EQ(out->files[0].suffix, "vvd");
+    EXPECT_EQ(out->files[0].bytes, writeVvd(out->vvd));
+    VvdFile vvd = out->vvd;
+    vvd.checksum = 0;
+    ContentChecksum expected;
+    expected.add(writeVvd(vvd));
+    for (std::size_t v = 0; v < out->vtx.size(); ++v) {
+        EXPECT_EQ(out->files[1 + v].suffix, std::string(variantName(out->vtx[v].variant)) + ".vtx");
+        EXPECT_EQ(out->files[1 + v].bytes, writeVtx(out->vtx[v].file));
+        VtxFile vtx = out->vtx[v].file;
+        vtx.checkSum = 0;
+        expected.add(writeVtx(vtx));
+    }
+    EXPECT_EQ(out->checksum, expected.value());
+    EXPECT_EQ(out->vvd.checksum, out->checksum);
+    EXPECT_EQ(out->layout.checksum, out->checksum);
+
+    CompileOptions given;
+    given.checksum = -7;
+    const auto chosen = compile(projectFromSmds(dir / "ref.smd", {}, std::nullopt), sink, given);
+    ASSERT_TRUE(chosen);
+    EXPECT_EQ(chosen->checksum, -7);
+    for (std::size_t v = 0; v < chosen->vtx.size(); ++v)
+        EXPECT_EQ(chosen->files[1 + v].bytes, writeVtx(chosen->vtx[v].file));
+    EXPECT_EQ(chosen->vtx[0].file.checkSum, -7);
 }
 
 TEST(Compile, OutputWindingIsReversedAndVIsFlipped) {
@@ -134,10 +169,10 @@ TEST(Compile, MaterialPast65536VerticesBecomesSeveralValidMeshes) {
     // Vertices on the seam between two meshes are stored in each.
     EXPECT_GT(out->vvd.vertices.size(), std::size_t(257 * 257));
     EXPECT_LT(out->vvd.vertices.size(), std::size_t(257 * 257 + 2 * 257 * 4));
-    const auto& meshes = out->layout["bodyParts"][0]["models"][0]["meshes"];
+    const auto& meshes = out->layout.bodyParts.at(0).models.at(0).meshes;
     ASSERT_GE(meshes.size(), 2u);
-    for (const auto& mesh : meshes)
-        EXPECT_LE(mesh["vertexCount"].get<std::size_t>(), 65536u);
+    for (const LayoutMesh& mesh : meshes)
+        EXPECT_LE(mesh.vertexCount, 65536u);
     for (const VtxAssembly& v : out->vtx) {
         EXPECT_EQ(test::stripLimitViolations(v.file), std::vector<std::string>{});
         const auto tris =

@@ -74,8 +74,8 @@ $lod 40 { removemodel "hat.smd" removemesh "metal" }
     ASSERT_EQ(vtx.materialReplacements.size(), 3u);
     ASSERT_EQ(vtx.materialReplacements[1].size(), 1u);
     EXPECT_EQ(vtx.materialReplacements[1][0].name, "skin_far");
-    const auto& materials = out->layout["materials"];
-    EXPECT_EQ(materials[vtx.materialReplacements[1][0].materialID].get<std::string>(), "skin");
+    const auto& materials = out->layout.materials;
+    EXPECT_EQ(materials.at(vtx.materialReplacements[1][0].materialID), "skin");
     EXPECT_TRUE(vtx.materialReplacements[0].empty());
 }
 

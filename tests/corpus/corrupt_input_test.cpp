@@ -1,6 +1,7 @@
 // Robustness of the .vvd/.vtx/.mdl readers on damaged corpus files: truncation at every length (all
 // lengths for small files, a sample for big ones) is always reported; random byte flips never
 // crash.
+#include "formats/common/text.h"
 #include "formats/studio/mdl.h"
 #include "formats/studio/model_check.h"
 #include "formats/studio/vtx.h"
@@ -18,12 +19,6 @@ namespace fs = std::filesystem;
 std::vector<std::uint8_t> bytesOf(const fs::path& path) {
     const std::string text = readText(path);
     return {text.begin(), text.end()};
-}
-
-std::string lowerExtension(const fs::path& path) {
-    std::string e = path.extension().string();
-    std::transform(e.begin(), e.end(), e.begin(), [](unsigned char c) { return std::tolower(c); });
-    return e;
 }
 
 // Parses with the reader for the file's kind; when it succeeds, also writes the result back and

@@ -50,7 +50,7 @@ class QcProjectTest : public ::testing::Test {
         return out;
     }
 
-    MemoryQcFileSystem files;
+    MemoryFileSystem files;
     CollectingSink sink;
 };
 
@@ -641,7 +641,7 @@ TEST_F(QcProjectTest, ExponentialExpansionStopsAtTheBudget) {
               std::to_string(i - 1) + "\n\n";
     qc += "$M39\n";
     files.addFile("proj/model.qc", qc);
-    const QcPathResolver paths("proj", files);
+    const ContainedPathResolver paths("proj", files);
     QcPreprocessorLimits limits;
     limits.maxTokens = 50'000;
     const QcPreprocessed out = preprocessQc(paths, "model.qc", files, sink, limits);

@@ -316,17 +316,19 @@ TEST(VmdlDocument, ContentPathsCannotLeaveTheRootThroughLinks) {
     fs::create_directories(dir / "root");
     fs::create_directories(dir / "elsewhere");
     fs::create_directory_symlink(dir / "elsewhere", dir / "root/link");
+    RealFileSystem files;
+    const ContainedPathResolver root(dir / "root", files);
     CollectingSink sink;
-    EXPECT_FALSE(resolveContentPath("link\\a.smd", dir / "root", {"m.vmdl", 4, 1}, sink));
+    EXPECT_FALSE(resolveContentPath("link\\a.smd", root, {"m.vmdl", 4, 1}, sink));
     ASSERT_NE(sink.find("VMDL008"), nullptr);
     EXPECT_EQ(sink.find("VMDL008")->location.line, 4u);
     CollectingSink fine;
-    const auto inside = resolveContentPath("a\\..\\b\\c.smd", dir / "root", {}, fine);
+    const auto inside = resolveContentPath("a\\..\\b\\c.smd", root, {}, fine);
     ASSERT_TRUE(inside.has_value());
     EXPECT_EQ(inside->filename(), "c.smd");
     EXPECT_EQ(inside->parent_path().filename(), "b");
-    EXPECT_FALSE(resolveContentPath("C:\\x.smd", dir / "root", {}, fine));
-    EXPECT_FALSE(resolveContentPath("", dir / "root", {}, fine));
+    EXPECT_FALSE(resolveContentPath("C:\\x.smd", root, {}, fine));
+    EXPECT_FALSE(resolveContentPath("", root, {}, fine));
 }
 
 TEST(VmdlDocument, AnimationErrors) {

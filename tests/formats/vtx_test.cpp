@@ -1,5 +1,6 @@
 // Tests of the .vtx writer and reader: the section order and relative offsets of spec/FORMATS.md,
 // the material replacement tail, and the errors for malformed files (code + byte offset).
+#include "formats/common/byte_writer.h"
 #include "formats/studio/vtx.h"
 #include "testing/test_support.h"
 
@@ -77,6 +78,15 @@ TEST(VtxWriter, LaysOutSectionsBackToBackInFormatOrder) {
     EXPECT_EQ(352 + i32At(b, 356), 346); // empty list: where its records would start
     EXPECT_EQ(i32At(b, 360), 1);
     EXPECT_EQ(360 + i32At(b, 364), 346);
+}
+
+TEST(VtxWriter, PatchingTheChecksumInPlaceEqualsWritingIt) {
+    VtxFile file = sampleFile();
+    file.checkSum = 0;
+    std::vector<std::uint8_t> bytes = writeVtx(file);
+    patchI32(bytes, kVtxChecksumOffset, 0x7654321);
+    file.checkSum = 0x7654321;
+    EXPECT_EQ(bytes, writeVtx(file));
 }
 
 TEST(VtxReader, ReadsBackWhatTheWriterWrote) {
