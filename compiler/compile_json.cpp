@@ -3,68 +3,49 @@
 #include "compiler/compile_json.h"
 
 #include <nlohmann/json.hpp>
+#include <utility>
 
 namespace vtxc {
 
-namespace {
 using Json = nlohmann::json;
 
-Json meshJson(const LayoutMesh& mesh) {
-    return {{"material", mesh.material},
-            {"materialName", mesh.materialName},
-            {"vertexOffset", mesh.vertexOffset},
-            {"vertexCount", mesh.vertexCount},
-            {"lodVertexCounts", mesh.lodVertexCounts}};
-}
+// The layout structs' members are named as layout.json's keys: nlohmann::json serialises them
+// (and vectors of them) member by member, found by argument-dependent lookup.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LayoutBone, name, parent)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LayoutLod, switchPoint, shadow)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LayoutMesh, material, materialName, vertexOffset, vertexCount,
+                                   lodVertexCounts)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LayoutModel, name, vertexIndex, vertexCount, meshes)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LayoutBodyPart, name, models)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LayoutSequence, name, files, fps, loop, frames)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ModelLayout, generator, name, checksum, staticProp, mdlFlags,
+                                   bones, materials, cdMaterials, textureGroups, lods, bodyParts,
+                                   sequences)
 
-Json modelJson(const LayoutModel& model) {
-    Json meshes = Json::array();
-    for (const LayoutMesh& mesh : model.meshes)
-        meshes.push_back(meshJson(mesh));
-    return {{"name", model.name},
-            {"vertexIndex", model.vertexIndex},
-            {"vertexCount", model.vertexCount},
-            {"meshes", meshes}};
-}
+namespace {
+// The report's figures by key; "cacheSizes" (otherCacheSizes) is keyed by size.
+constexpr std::pair<const char*, std::size_t QualityFigures::*> kCounts[] = {
+    {"triangles", &QualityFigures::triangles},
+    {"uniqueVertices", &QualityFigures::uniqueVertices},
+    {"storedVertices", &QualityFigures::storedVertices},
+    {"stripGroups", &QualityFigures::stripGroups},
+    {"strips", &QualityFigures::strips},
+    {"boneStateChanges", &QualityFigures::boneStateChanges}};
+constexpr std::pair<const char*, double QualityFigures::*> kRatios[] = {
+    {"duplication", &QualityFigures::duplication},
+    {"acmr", &QualityFigures::acmr},
+    {"atvr", &QualityFigures::atvr}};
 
-Json sequenceJson(const LayoutSequence& s) {
-    return {{"name", s.name},
-            {"files", s.files},
-            {"fps", s.fps},
-            {"loop", s.loop},
-            {"frames", s.frames}};
-}
-
-Json layoutJson(const ModelLayout& layout) {
-    Json j;
-    j["generator"] = layout.generator;
-    j["name"] = layout.name;
-    j["checksum"] = layout.checksum;
-    j["staticProp"] = layout.staticProp;
-    j["mdlFlags"] = layout.mdlFlags;
-    Json bones = Json::array();
-    for (const LayoutBone& bone : layout.bones)
-        bones.push_back({{"name", bone.name}, {"parent", bone.parent}});
-    j["bones"] = bones;
-    j["materials"] = layout.materials;
-    j["cdMaterials"] = layout.cdMaterials;
-    j["textureGroups"] = layout.textureGroups;
-    Json lods = Json::array();
-    for (const LayoutLod& lod : layout.lods)
-        lods.push_back({{"switchPoint", lod.switchPoint}, {"shadow", lod.shadow}});
-    j["lods"] = lods;
-    Json bodyParts = Json::array();
-    for (const LayoutBodyPart& part : layout.bodyParts) {
-        Json models = Json::array();
-        for (const LayoutModel& model : part.models)
-            models.push_back(modelJson(model));
-        bodyParts.push_back({{"name", part.name}, {"models", models}});
-    }
-    j["bodyParts"] = bodyParts;
-    Json sequences = Json::array();
-    for (const LayoutSequence& s : layout.sequences)
-        sequences.push_back(sequenceJson(s));
-    j["sequences"] = sequences;
+Json figuresJson(const QualityFigures& f) {
+    Json j = Json::object();
+    for (const auto& [key, count] : kCounts)
+        j[key] = f.*count;
+    for (const auto& [key, ratio] : kRatios)
+        j[key] = f.*ratio;
+    if (f.otherCacheSizes.empty()) return j;
+    Json& sizes = j["cacheSizes"] = Json::object();
+    for (const CacheSizeFigures& at : f.otherCacheSizes)
+        sizes[std::to_string(at.cacheSize)] = {{"acmr", at.acmr}, {"atvr", at.atvr}};
     return j;
 }
 } // namespace
@@ -74,30 +55,8 @@ std::string jsonFileText(const nlohmann::json& json) {
 }
 
 std::string layoutJsonText(const ModelLayout& layout) {
-    return jsonFileText(layoutJson(layout));
+    return jsonFileText(layout);
 }
-
-namespace {
-Json qualityFiguresJson(const QualityFigures& f) {
-    Json j;
-    j["triangles"] = f.triangles;
-    j["uniqueVertices"] = f.uniqueVertices;
-    j["storedVertices"] = f.storedVertices;
-    j["duplication"] = f.duplication;
-    j["stripGroups"] = f.stripGroups;
-    j["strips"] = f.strips;
-    j["boneStateChanges"] = f.boneStateChanges;
-    j["acmr"] = f.acmr;
-    j["atvr"] = f.atvr;
-    if (!f.otherCacheSizes.empty()) {
-        Json sizes = Json::object();
-        for (const CacheSizeFigures& at : f.otherCacheSizes)
-            sizes[std::to_string(at.cacheSize)] = {{"acmr", at.acmr}, {"atvr", at.atvr}};
-        j["cacheSizes"] = sizes;
-    }
-    return j;
-}
-} // namespace
 
 Json qualityReportJson(const QualityReport& report, const LodJsonExtension& extendLod) {
     Json variants = Json::object();
@@ -105,11 +64,10 @@ Json qualityReportJson(const QualityReport& report, const LodJsonExtension& exte
         const VariantQualityReport& variant = report.variants[v];
         Json lods = Json::array();
         for (std::size_t l = 0; l < variant.lods.size(); ++l) {
-            Json j = qualityFiguresJson(variant.lods[l].total);
-            Json meshes = Json::array();
+            Json j = figuresJson(variant.lods[l].total);
+            Json& meshes = j["meshes"] = Json::array();
             for (const QualityFigures& mesh : variant.lods[l].meshes)
-                meshes.push_back(qualityFiguresJson(mesh));
-            j["meshes"] = meshes;
+                meshes.push_back(figuresJson(mesh));
             if (extendLod) extendLod(v, l, j);
             lods.push_back(j);
         }

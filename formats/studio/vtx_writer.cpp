@@ -116,28 +116,26 @@ class VtxEmitter {
 
   private:
     void header() {
-        w_.record("FileHeader_t", kVtxFileHeaderSize, 0, [&] {
-            w_.i32(file_.version);
-            w_.i32(file_.vertCacheSize);
-            w_.u16(file_.maxBonesPerStrip);
-            w_.u16(file_.maxBonesPerTri);
-            w_.i32(file_.maxBonesPerVert);
-            w_.i32(file_.checkSum);
-            w_.i32(file_.numLODs);
-            w_.i32(offsetFrom(0, l_.replacementLists));
-            w_.i32(count(t_.bodyParts.size()));
-            w_.i32(offsetFrom(0, l_.bodyParts));
-        });
+        auto r = w_.record("FileHeader_t", kVtxFileHeaderSize, 0);
+        w_.i32(file_.version);
+        w_.i32(file_.vertCacheSize);
+        w_.u16(file_.maxBonesPerStrip);
+        w_.u16(file_.maxBonesPerTri);
+        w_.i32(file_.maxBonesPerVert);
+        w_.i32(file_.checkSum);
+        w_.i32(file_.numLODs);
+        w_.i32(offsetFrom(0, l_.replacementLists));
+        w_.i32(count(t_.bodyParts.size()));
+        w_.i32(offsetFrom(0, l_.bodyParts));
     }
 
     void bodyParts() {
         std::size_t child = 0;
         for (std::size_t i = 0; i < t_.bodyParts.size(); ++i) {
             const std::size_t at = l_.bodyParts + i * kVtxBodyPartHeaderSize;
-            w_.record("BodyPartHeader_t", kVtxBodyPartHeaderSize, at, [&] {
-                w_.i32(count(t_.bodyParts[i]->models.size()));
-                w_.i32(offsetFrom(at, l_.models + child * kVtxModelHeaderSize));
-            });
+            auto r = w_.record("BodyPartHeader_t", kVtxBodyPartHeaderSize, at);
+            w_.i32(count(t_.bodyParts[i]->models.size()));
+            w_.i32(offsetFrom(at, l_.models + child * kVtxModelHeaderSize));
             child += t_.bodyParts[i]->models.size();
         }
     }
@@ -146,10 +144,9 @@ class VtxEmitter {
         std::size_t child = 0;
         for (std::size_t i = 0; i < t_.models.size(); ++i) {
             const std::size_t at = l_.models + i * kVtxModelHeaderSize;
-            w_.record("ModelHeader_t", kVtxModelHeaderSize, at, [&] {
-                w_.i32(count(t_.models[i]->lods.size()));
-                w_.i32(offsetFrom(at, l_.lods + child * kVtxModelLodHeaderSize));
-            });
+            auto r = w_.record("ModelHeader_t", kVtxModelHeaderSize, at);
+            w_.i32(count(t_.models[i]->lods.size()));
+            w_.i32(offsetFrom(at, l_.lods + child * kVtxModelLodHeaderSize));
             child += t_.models[i]->lods.size();
         }
     }
@@ -158,11 +155,10 @@ class VtxEmitter {
         std::size_t child = 0;
         for (std::size_t i = 0; i < t_.lods.size(); ++i) {
             const std::size_t at = l_.lods + i * kVtxModelLodHeaderSize;
-            w_.record("ModelLODHeader_t", kVtxModelLodHeaderSize, at, [&] {
-                w_.i32(count(t_.lods[i]->meshes.size()));
-                w_.i32(offsetFrom(at, l_.meshes + child * kVtxMeshHeaderSize));
-                w_.f32(t_.lods[i]->switchPoint);
-            });
+            auto r = w_.record("ModelLODHeader_t", kVtxModelLodHeaderSize, at);
+            w_.i32(count(t_.lods[i]->meshes.size()));
+            w_.i32(offsetFrom(at, l_.meshes + child * kVtxMeshHeaderSize));
+            w_.f32(t_.lods[i]->switchPoint);
             child += t_.lods[i]->meshes.size();
         }
     }
@@ -171,11 +167,10 @@ class VtxEmitter {
         std::size_t child = 0;
         for (std::size_t i = 0; i < t_.meshes.size(); ++i) {
             const std::size_t at = l_.meshes + i * kVtxMeshHeaderSize;
-            w_.record("MeshHeader_t", kVtxMeshHeaderSize, at, [&] {
-                w_.i32(count(t_.meshes[i]->stripGroups.size()));
-                w_.i32(offsetFrom(at, l_.stripGroups + child * kVtxStripGroupHeaderSize));
-                w_.u8(t_.meshes[i]->flags);
-            });
+            auto r = w_.record("MeshHeader_t", kVtxMeshHeaderSize, at);
+            w_.i32(count(t_.meshes[i]->stripGroups.size()));
+            w_.i32(offsetFrom(at, l_.stripGroups + child * kVtxStripGroupHeaderSize));
+            w_.u8(t_.meshes[i]->flags);
             child += t_.meshes[i]->stripGroups.size();
         }
     }
@@ -185,15 +180,14 @@ class VtxEmitter {
         for (std::size_t i = 0; i < t_.stripGroups.size(); ++i) {
             const VtxStripGroup& group = *t_.stripGroups[i];
             const std::size_t at = l_.stripGroups + i * kVtxStripGroupHeaderSize;
-            w_.record("StripGroupHeader_t", kVtxStripGroupHeaderSize, at, [&] {
-                w_.i32(count(group.vertices.size()));
-                w_.i32(offsetFrom(at, l_.vertices + vertex * kVtxVertexSize));
-                w_.i32(count(group.indices.size()));
-                w_.i32(offsetFrom(at, l_.indices + index * kVtxIndexSize));
-                w_.i32(count(group.strips.size()));
-                w_.i32(offsetFrom(at, l_.strips + strip * kVtxStripHeaderSize));
-                w_.u8(group.flags);
-            });
+            auto r = w_.record("StripGroupHeader_t", kVtxStripGroupHeaderSize, at);
+            w_.i32(count(group.vertices.size()));
+            w_.i32(offsetFrom(at, l_.vertices + vertex * kVtxVertexSize));
+            w_.i32(count(group.indices.size()));
+            w_.i32(offsetFrom(at, l_.indices + index * kVtxIndexSize));
+            w_.i32(count(group.strips.size()));
+            w_.i32(offsetFrom(at, l_.strips + strip * kVtxStripHeaderSize));
+            w_.u8(group.flags);
             vertex += group.vertices.size();
             index += group.indices.size();
             strip += group.strips.size();
@@ -205,16 +199,15 @@ class VtxEmitter {
         for (std::size_t i = 0; i < t_.strips.size(); ++i) {
             const VtxStrip& strip = *t_.strips[i];
             const std::size_t at = l_.strips + i * kVtxStripHeaderSize;
-            w_.record("StripHeader_t", kVtxStripHeaderSize, at, [&] {
-                w_.i32(strip.numIndices);
-                w_.i32(strip.indexOffset);
-                w_.i32(strip.numVerts);
-                w_.i32(strip.vertOffset);
-                w_.i16(strip.numBones);
-                w_.u8(strip.flags);
-                w_.i32(count(strip.boneStateChanges.size()));
-                w_.i32(offsetFrom(at, l_.boneStateChanges + change * kVtxBoneStateChangeSize));
-            });
+            auto r = w_.record("StripHeader_t", kVtxStripHeaderSize, at);
+            w_.i32(strip.numIndices);
+            w_.i32(strip.indexOffset);
+            w_.i32(strip.numVerts);
+            w_.i32(strip.vertOffset);
+            w_.i16(strip.numBones);
+            w_.u8(strip.flags);
+            w_.i32(count(strip.boneStateChanges.size()));
+            w_.i32(offsetFrom(at, l_.boneStateChanges + change * kVtxBoneStateChangeSize));
             change += strip.boneStateChanges.size() +
                       static_cast<std::size_t>(std::max(0, strip.reservedBoneStateChanges));
         }
@@ -223,67 +216,64 @@ class VtxEmitter {
     void vertices() {
         std::size_t at = l_.vertices;
         for (const auto* group : t_.stripGroups) {
-            w_.record("Vertex_t[]", kVtxVertexSize * group->vertices.size(), at, [&] {
-                for (const VtxVertex& v : group->vertices) {
-                    for (std::uint8_t index : v.boneWeightIndex)
-                        w_.u8(index);
-                    w_.u8(v.numBones);
-                    w_.u16(v.origMeshVertID);
-                    for (std::int8_t bone : v.boneID)
-                        w_.i8(bone);
-                }
-            });
+            auto r = w_.record("Vertex_t[]", kVtxVertexSize * group->vertices.size(), at);
             at += kVtxVertexSize * group->vertices.size();
+            for (const VtxVertex& v : group->vertices) {
+                for (std::uint8_t index : v.boneWeightIndex)
+                    w_.u8(index);
+                w_.u8(v.numBones);
+                w_.u16(v.origMeshVertID);
+                for (std::int8_t bone : v.boneID)
+                    w_.i8(bone);
+            }
         }
-        sectionEnds("Vertex_t section", l_.indices);
+        check("Vertex_t section", l_.indices);
     }
 
     void indices() {
         std::size_t at = l_.indices;
         for (const auto* group : t_.stripGroups) {
-            w_.record("index[]", kVtxIndexSize * group->indices.size(), at, [&] {
-                for (std::uint16_t index : group->indices)
-                    w_.u16(index);
-            });
+            auto r = w_.record("index[]", kVtxIndexSize * group->indices.size(), at);
             at += kVtxIndexSize * group->indices.size();
+            for (std::uint16_t index : group->indices)
+                w_.u16(index);
         }
-        sectionEnds("index section", l_.boneStateChanges);
+        check("index section", l_.boneStateChanges);
     }
 
     void boneStateChanges() {
         std::size_t at = l_.boneStateChanges;
         for (const auto* strip : t_.strips) {
             for (const VtxBoneStateChange& change : strip->boneStateChanges) {
-                w_.record("BoneStateChangeHeader_t", kVtxBoneStateChangeSize, at, [&] {
-                    w_.i32(change.hardwareID);
-                    w_.i32(change.newBoneID);
-                });
+                auto r = w_.record("BoneStateChangeHeader_t", kVtxBoneStateChangeSize, at);
+                w_.i32(change.hardwareID);
+                w_.i32(change.newBoneID);
                 at += kVtxBoneStateChangeSize;
             }
             const std::size_t reserved =
                 kVtxBoneStateChangeSize *
                 static_cast<std::size_t>(std::max(0, strip->reservedBoneStateChanges));
-            w_.record("reserved BoneStateChangeHeader_t", reserved, at,
-                      [&] { w_.zeros(reserved); });
+            auto r = w_.record("reserved BoneStateChangeHeader_t", reserved, at);
+            w_.zeros(reserved);
             at += reserved;
         }
-        sectionEnds("BoneStateChangeHeader_t section", l_.strings);
+        check("BoneStateChangeHeader_t section", l_.strings);
     }
 
     void strings() {
         for (const auto* replacement : t_.replacements)
             w_.cstring(replacement->name);
-        sectionEnds("string table", l_.replacements);
+        check("string table", l_.replacements);
     }
 
     void replacements() {
         std::size_t name = l_.strings;
         for (std::size_t i = 0; i < t_.replacements.size(); ++i) {
             const std::size_t at = l_.replacements + i * kVtxMaterialReplacementHeaderSize;
-            w_.record("MaterialReplacementHeader_t", kVtxMaterialReplacementHeaderSize, at, [&] {
-                w_.i16(t_.replacements[i]->materialID);
-                w_.i32(offsetFrom(at, name));
-            });
+            auto r =
+                w_.record("MaterialReplacementHeader_t", kVtxMaterialReplacementHeaderSize, at);
+            w_.i16(t_.replacements[i]->materialID);
+            w_.i32(offsetFrom(at, name));
             name += t_.replacements[i]->name.size() + 1;
         }
     }
@@ -296,19 +286,17 @@ class VtxEmitter {
             const std::size_t n = static_cast<std::size_t>(lod) < file_.materialReplacements.size()
                                       ? file_.materialReplacements[lod].size()
                                       : 0;
-            w_.record("MaterialReplacementListHeader_t", kVtxMaterialReplacementListHeaderSize, at,
-                      [&] {
-                          w_.i32(count(n));
-                          w_.i32(offsetFrom(at, l_.replacements +
-                                                    child * kVtxMaterialReplacementHeaderSize));
-                      });
+            auto r = w_.record("MaterialReplacementListHeader_t",
+                               kVtxMaterialReplacementListHeaderSize, at);
+            w_.i32(count(n));
+            w_.i32(offsetFrom(at, l_.replacements + child * kVtxMaterialReplacementHeaderSize));
             child += n;
         }
-        sectionEnds("end of file", l_.end);
+        check("end of file", l_.end);
     }
 
     // A section ended where the plan says the next one starts.
-    void sectionEnds(const char* what, std::size_t planned) {
+    void check(const char* what, std::size_t planned) {
         VTXC_CHECK(w_.size() == planned, std::string("vtx writer: ") + what + " ends at " +
                                              std::to_string(w_.size()) + ", planned " +
                                              std::to_string(planned));

@@ -28,18 +28,17 @@ VvdLayout planLayout(const VvdFile& file) {
 }
 
 void writeHeader(ByteWriter& w, const VvdFile& file, const VvdLayout& layout) {
-    w.record("vertexFileHeader_t", kVvdHeaderSize, 0, [&] {
-        w.raw(file.id.data(), file.id.size());
-        w.i32(file.version);
-        w.i32(file.checksum);
-        w.i32(file.numLODs);
-        for (std::int32_t count : file.numLODVertexes)
-            w.i32(count);
-        w.i32(static_cast<std::int32_t>(file.fixups.size()));
-        w.i32(static_cast<std::int32_t>(layout.fixupTableStart));
-        w.i32(static_cast<std::int32_t>(layout.vertexDataStart));
-        w.i32(static_cast<std::int32_t>(layout.tangentDataStart));
-    });
+    auto record = w.record("vertexFileHeader_t", kVvdHeaderSize, 0);
+    w.raw(file.id.data(), file.id.size());
+    w.i32(file.version);
+    w.i32(file.checksum);
+    w.i32(file.numLODs);
+    for (std::int32_t count : file.numLODVertexes)
+        w.i32(count);
+    w.i32(static_cast<std::int32_t>(file.fixups.size()));
+    w.i32(static_cast<std::int32_t>(layout.fixupTableStart));
+    w.i32(static_cast<std::int32_t>(layout.vertexDataStart));
+    w.i32(static_cast<std::int32_t>(layout.tangentDataStart));
 }
 
 void writeVertex(ByteWriter& w, const VvdVertex& vertex) {
@@ -67,27 +66,26 @@ std::vector<std::uint8_t> writeVvd(const VvdFile& file) {
     writeHeader(w, file, layout);
     for (std::size_t i = 0; i < file.fixups.size(); ++i) {
         const VvdFixup& fixup = file.fixups[i];
-        w.record("vertexFileFixup_t", kVvdFixupSize, layout.fixupTableStart + i * kVvdFixupSize,
-                 [&] {
-                     w.i32(fixup.lod);
-                     w.i32(fixup.sourceVertexID);
-                     w.i32(fixup.numVertexes);
-                 });
+        auto record = w.record("vertexFileFixup_t", kVvdFixupSize,
+                               layout.fixupTableStart + i * kVvdFixupSize);
+        w.i32(fixup.lod);
+        w.i32(fixup.sourceVertexID);
+        w.i32(fixup.numVertexes);
     }
     w.padTo(layout.vertexDataStart);
     for (std::size_t i = 0; i < file.vertices.size(); ++i) {
-        w.record("mstudiovertex_t", kVvdVertexSize, layout.vertexDataStart + i * kVvdVertexSize,
-                 [&] { writeVertex(w, file.vertices[i]); });
+        auto record = w.record("mstudiovertex_t", kVvdVertexSize,
+                               layout.vertexDataStart + i * kVvdVertexSize);
+        writeVertex(w, file.vertices[i]);
     }
     for (std::size_t i = 0; i < file.tangents.size(); ++i) {
+        auto record = w.record("tangent (Vector4D)", kVvdTangentSize,
+                               layout.tangentDataStart + i * kVvdTangentSize);
         const Vec4& t = file.tangents[i];
-        w.record("tangent (Vector4D)", kVvdTangentSize,
-                 layout.tangentDataStart + i * kVvdTangentSize, [&] {
-                     w.f32(t.x);
-                     w.f32(t.y);
-                     w.f32(t.z);
-                     w.f32(t.w);
-                 });
+        w.f32(t.x);
+        w.f32(t.y);
+        w.f32(t.z);
+        w.f32(t.w);
     }
     return w.take();
 }

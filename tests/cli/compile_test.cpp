@@ -8,6 +8,7 @@
 #include "testing/test_support.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace vtxc {
 namespace {

@@ -73,7 +73,7 @@ TEST_F(ContainedPathTest, LinksLeadingOutAreRefused) {
 }
 
 TEST_F(ContainedPathTest, TrailingSeparatorsChangeNothing) {
-    for (const fs::path root : {fs::path("root"), fs::path("root/"), fs::path("/root/")}) {
+    for (const fs::path& root : {fs::path("root"), fs::path("root/"), fs::path("/root/")}) {
         EXPECT_EQ(problemOf("a/b.smd", root), PathProblem::None) << root;
         EXPECT_EQ(problemOf("a/", root), PathProblem::None) << root;
         EXPECT_EQ(problemOf("out/secret.smd", root), PathProblem::LinkLeavesRoot) << root;
@@ -209,7 +209,7 @@ TEST_F(VmdlCallerTest, GroupFilesOutsideTheContentRootAreVmdl008AndNotRead) {
 }
 
 TEST_F(VmdlCallerTest, SourcesInsideResolveWithOrWithoutATrailingSeparatorOnTheRoot) {
-    for (const fs::path content : {fs::path("root"), fs::path("root/")}) {
+    for (const fs::path& content : {fs::path("root"), fs::path("root/")}) {
         const auto document = loadAnimation("x\\..\\a\\b.smd", content);
         ASSERT_TRUE(document.has_value()) << content;
         const fs::path source = document->groups.at(0).animations.at(0).sourcePath;

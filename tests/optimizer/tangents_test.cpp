@@ -1,6 +1,7 @@
 // Tests of per-vertex tangents: direction of increasing u, Gram-Schmidt against the normal,
 // handedness for mirrored UVs, robustness for degenerate input, and agreement with Valve's .vvd.
 #include "formats/common/file_io.h"
+#include "formats/common/internal_error.h"
 #include "formats/studio/vtx.h"
 #include "formats/studio/vvd.h"
 #include "optimizer/tangents.h"
@@ -92,13 +93,20 @@ TEST(Tangents, NeverNaNForBrokenInput) {
     std::vector<ModelVertex> vertices = quad(false, {0, 0, 0}); // zero normals
     vertices.push_back(vertex({nan, 0, 0}, {nan, 1}, {nan, 0, 1}));
     vertices.push_back(vertex({2, 2, 2}, {0, 0})); // used by no triangle
-    const std::vector<std::uint32_t> indices{0, 1, 2, 0, 2, 3, 4, 1, 2, 0, 0, 0, 1, 2, 99};
+    const std::vector<std::uint32_t> indices{0, 1, 2, 0, 2, 3, 4, 1, 2, 0, 0, 0, 1, 2};
     const std::vector<Vec4> tangents = computeTangents(vertices, indices);
     ASSERT_EQ(tangents.size(), vertices.size());
     for (const Vec4& t : tangents) {
         EXPECT_TRUE(finite(t));
         EXPECT_TRUE(t.w == 1.0f || t.w == -1.0f);
     }
+}
+
+TEST(Tangents, AnIndexPastTheVerticesBreaksThePrecondition) {
+    if (!VTXC_ASSERTIONS) GTEST_SKIP() << "built with -DVTXC_ASSERTIONS=OFF";
+    const std::vector<ModelVertex> vertices = quad(false, {0, 0, 1});
+    const std::vector<std::uint32_t> indices{0, 1, 2, 1, 2, 99};
+    EXPECT_THROW(computeTangents(vertices, indices), InternalError);
 }
 
 TEST(Tangents, AreDeterministicAndIndependentOfTriangleOrder) {
