@@ -4,6 +4,7 @@
 
 #include "compiler/compile_json.h"
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 namespace vtxc {
@@ -11,8 +12,11 @@ namespace vtxc {
 namespace {
 using Json = nlohmann::json;
 
+// Counts are written as whole numbers, as the compile report has them; a value read back that is
+// not one stays as it was.
 Json figureJson(double value, bool count) {
-    return count ? Json(static_cast<std::uint64_t>(value)) : Json(value);
+    const bool whole = value >= 0 && value < 0x1p64 && value == std::floor(value);
+    return count && whole ? Json(static_cast<std::uint64_t>(value)) : Json(value);
 }
 
 Json benchModelJson(const BenchModelResult& model) {
