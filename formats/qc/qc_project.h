@@ -1,11 +1,13 @@
 // The QC project: what a QC file says about a model's meshes, read, interpreted and checked.
 // Command meanings follow /work/shared/spec/QC.md; the corpus QCs are the judge.
 //
-// Paths. Every file a QC names is looked up inside the QC's folder tree, never outside:
+// Paths. Every file a QC names is looked up inside the QC's folder tree, never outside (the
+// contained-path policy of formats/common/contained_path.h, shared with the VMDL reader):
 //  - Mesh SMDs ($body, $model, $bodygroup studio, $lod replacemodel) and animation/physics SMDs are
 //    relative to the QC's folder; `.smd` is appended when the name has no such extension.
 //    `$include` files are relative to the including file.
-//  - An absolute path (`/x`, `\x`, `C:\x`) is an error (QC013) for every kind of file.
+//  - An absolute path (`/x`, `\x`, `\\server\x`, `C:\x`, `C:x`) is an error (QC013) for every kind
+//    of file.
 //  - A path whose ".." climbs out of the QC's folder is an error (QC014) for mesh SMDs. For files
 //    that do not shape the meshes it is treated like a missing file: a warning naming the line
 //    (`.qci`: QC010, animation: QC051, physics: QC052, $includemodel: QC053). A `.qci` is first
