@@ -6,6 +6,7 @@
 #include "formats/common/diagnostics.h"
 #include "formats/studio/studiomdl_defaults.h"
 #include "optimizer/mesh_types.h"
+#include "optimizer/vertex_cache_order.h"
 
 #include <array>
 #include <cstddef>
@@ -29,6 +30,7 @@ struct StripLimits {
     bool staticProp = false;
     // FIFO size the triangles of each strip are ordered for; 0 keeps the input order.
     std::size_t vertexCacheSize = kStudiomdlVertCacheSize;
+    CacheOrderEffort cacheOrderEffort = CacheOrderEffort::Fast;
 };
 
 // One Vertex_t of a strip group.

@@ -1,4 +1,5 @@
 // Tests of the FIFO vertex cache simulation that ACMR and ATVR are computed with.
+#include "formats/common/internal_error.h"
 #include "optimizer/fifo_cache.h"
 
 #include <gtest/gtest.h>
@@ -40,6 +41,12 @@ TEST(FifoCache, LargerCacheNeverMissesMore) {
         previous = misses;
     }
     EXPECT_EQ(simulateFifoCache(grid, w * w, 1000).misses, std::size_t(w * w));
+}
+
+TEST(FifoCache, AnIndexPastTheVerticesBreaksThePrecondition) {
+    if (!VTXC_ASSERTIONS) GTEST_SKIP() << "built with -DVTXC_ASSERTIONS=OFF";
+    const std::vector<std::uint32_t> bad{0, 1, 2, 2, 1, 9};
+    EXPECT_THROW(simulateFifoCache(bad, 4, 24), InternalError);
 }
 
 } // namespace
