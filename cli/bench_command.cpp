@@ -3,8 +3,9 @@
 // baseline run.
 #include "cli/command.h"
 #include "cli/progress.h"
-#include "tools/bench_run.h"
 #include "formats/common/file_io.h"
+#include "tools/bench_run.h"
+#include "tools/tools_codes.h"
 
 #include <cmath>
 #include <cstdio>
@@ -103,8 +104,8 @@ std::optional<nlohmann::json> readBaseline(const std::string& path, DiagnosticSi
     if (!bytes) return std::nullopt;
     auto json = nlohmann::json::parse(bytes->begin(), bytes->end(), nullptr, false);
     if (json.is_discarded() || !json.is_object() || !json["models"].is_object()) {
-        sink.error("BENCH002", {path},
-                   "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
+        sink.report(kBenchCodes["BENCH002"], {path},
+                    "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
         return std::nullopt;
     }
     return json;

@@ -2,8 +2,10 @@
 // one model or every model under a folder (--recursive, in parallel), printing old vs new figures.
 #include "cli/command.h"
 #include "cli/progress.h"
-#include "tools/restrip.h"
 #include "formats/common/file_io.h"
+#include "formats/common/io_codes.h"
+#include "tools/restrip.h"
+#include "tools/tools_codes.h"
 
 #include <algorithm>
 #include <atomic>
@@ -89,8 +91,8 @@ bool makeFolder(const fs::path& folder, DiagnosticSink& sink) {
     std::error_code ec;
     fs::create_directories(folder, ec);
     if (!ec) return true;
-    sink.error("IO002", {folder.string()}, "cannot create the output folder: " + ec.message(),
-               ExitCode::Io);
+    sink.report(kIoCodes["IO002"], {folder.string()},
+                "cannot create the output folder: " + ec.message());
     return false;
 }
 
@@ -99,10 +101,9 @@ std::optional<ModelSummary> restripOne(const fs::path& base, const fs::path& out
                                        const RestripArgs& args, bool print, DiagnosticSink& sink) {
     const ModelFilePaths paths = findModelFiles(base);
     if (paths.empty()) {
-        sink.error("RST001", {base.string()},
-                   "no model files found (give the base path: models/foo "
-                   "for foo.mdl, foo.vvd, foo.*.vtx)",
-                   ExitCode::Io);
+        sink.report(kRestripCodes["RST008"], {base.string()},
+                    "no model files found (give the base path: models/foo "
+                    "for foo.mdl, foo.vvd, foo.*.vtx)");
         return std::nullopt;
     }
     ForwardingSink local(sink);
@@ -194,8 +195,8 @@ int runBatch(const RestripArgs& args) {
                 total.triangles, ratio(total.missesBefore, total.uniqueVertices),
                 ratio(total.missesAfter, total.uniqueVertices), failed ? "FAILED" : "ok");
     if (models.empty())
-        sink.error("RST001", {root.string()}, "no .mdl or .dx90.vtx found under this folder",
-                   ExitCode::InvalidInput);
+        sink.report(kRestripCodes["RST008"], {root.string()},
+                    "no .mdl or .dx90.vtx found under this folder");
     if (failed) return static_cast<int>(internal ? ExitCode::Internal : ExitCode::InvalidInput);
     return exitStatusOf(sink);
 }
@@ -203,17 +204,16 @@ int runBatch(const RestripArgs& args) {
 int run(const RestripArgs& args) {
     StderrSink sink(args.quiet);
     if (args.inPlace == !args.outDir.empty()) {
-        sink.error("RST007", {args.input}, "give exactly one of -o OUTDIR and --in-place",
-                   ExitCode::Usage);
+        sink.report(kRestripCodes["RST007"], {args.input},
+                    "give exactly one of -o OUTDIR and --in-place");
         return exitStatusOf(sink);
     }
     std::error_code ec;
     if (fs::is_directory(args.input, ec)) {
         if (args.recursive) return runBatch(args);
-        sink.error("RST007", {args.input},
-                   "this is a folder: add --recursive to restrip every "
-                   "model under it",
-                   ExitCode::Usage);
+        sink.report(kRestripCodes["RST007"], {args.input},
+                    "this is a folder: add --recursive to restrip every "
+                    "model under it");
         return exitStatusOf(sink);
     }
     restripOne(args.input, args.outDir, args, !args.quiet, sink);

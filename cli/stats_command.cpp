@@ -1,8 +1,9 @@
 // `vtxc stats MODEL [--json] [--cache-sizes 16,24,32]`: quality figures of a compiled model per
 // variant, LOD and mesh, as an aligned table or JSON.
 #include "cli/command.h"
-#include "tools/model_stats.h"
 #include "formats/studio/model_check.h"
+#include "tools/model_stats.h"
+#include "tools/tools_codes.h"
 
 #include <cstdio>
 #include <iostream>
@@ -82,10 +83,9 @@ void addStatsCommand(CLI::App& app, CommandContext& context) {
         StderrSink sink;
         const ModelFilePaths paths = findModelFiles(*model);
         if (paths.vtx.empty()) {
-            sink.error("STATS001", {*model},
-                       "no .vtx file found for this model (give the base path: models/foo for "
-                       "foo.dx90.vtx)",
-                       ExitCode::Io);
+            sink.report(kStatsCodes["STATS001"], {*model},
+                        "no .vtx file found for this model (give the base path: models/foo for "
+                        "foo.dx90.vtx)");
             context.exitStatus = exitStatusOf(sink);
             return;
         }

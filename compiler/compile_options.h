@@ -1,5 +1,6 @@
 // Options of a compile: the hardware parameters of each .vtx variant and the mesh tolerances.
-// Defaults are studiomdl's (FORMATS.md: dx90 24/53, dx80 24/16, sw 512/512; weight cut-off 0.05).
+// Defaults are studiomdl's (docs/formats.md: dx90 24/53, dx80 24/16, sw 512/512; weight cut-off
+// 0.05).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Quality figures of .vtx files as JSON (the compile issue's definitions: FIFO of the header's
+// Quality figures of .vtx files as JSON (as docs/formats.md defines them: a FIFO of the header's
 // vertCacheSize emptied per strip; ATVR per unique mesh vertex the LOD uses).
 #include "compiler/quality_report.h"
 

@@ -1,5 +1,5 @@
 // Test helpers comparing compiled models: triangle sets with tolerances (grid-bucketed matching),
-// vertex counts and strip limits (spec/FORMATS.md, .vtx).
+// vertex counts and strip limits (docs/formats.md, ".vtx").
 #include "testing/model_comparison.h"
 
 #include "formats/studio/vvd_mesh_order.h"

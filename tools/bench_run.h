@@ -1,5 +1,5 @@
 // `vtxc bench` as a library: finds the models in a folder, compiles each, records time and quality
-// figures as JSON, and compares a run against a baseline run (issue 5, item 3).
+// figures as JSON, and compares a run against a baseline run (README, "vtxc bench").
 #pragma once
 
 #include "compiler/compile.h"

@@ -37,10 +37,8 @@ struct RestrippedVtx {
     std::vector<StripQuality> after;
 };
 
-// Codes: RST001 a file the restrip needs is missing; RST002 the .vtx does not fit the .mdl (counts,
-// vertex ids); RST003 no such variant; RST004 triangles changed (internal); RST005 a strip breaks
-// its limits (internal); RST006 the rebuilt files are inconsistent with the .mdl/.vvd (internal).
-// Returns nothing after reporting an error.
+// Rebuilds the .vtx strips of a compiled model from its .mdl, .vvd and .vtx. Codes RST001-RST006
+// (tools_codes.h). Returns nothing after reporting an error.
 std::optional<std::vector<RestrippedVtx>>
 restripModel(const LoadedModel& model, const RestripOptions& options, DiagnosticSink& sink);
 

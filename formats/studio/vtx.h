@@ -1,5 +1,5 @@
 // Data model of the .vtx strip file (OptimizedModel, version 7) and its reader and writer.
-// Follows seeds/vvd-vtx-format.txt (optimize.h of the public Source SDK 2013) and spec/FORMATS.md.
+// Follows optimize.h of the public Source SDK 2013 and what Valve's files show (docs/formats.md).
 #pragma once
 
 #include "formats/common/diagnostics.h"
@@ -131,8 +131,8 @@ struct VtxFile {
     bool operator==(const VtxFile&) const = default;
 };
 
-// Serialises the file in the section order of FORMATS.md. Throws std::logic_error only on an
-// internal inconsistency (a record written with the wrong size or at the wrong offset).
+// Serialises the file in the section order of docs/formats.md (".vtx"). Throws std::logic_error
+// only on an internal inconsistency (a record written with the wrong size or at the wrong offset).
 std::vector<std::uint8_t> writeVtx(const VtxFile& file);
 
 // Parses a .vtx; reports VTX0xx errors naming the record and byte offset, and returns nothing

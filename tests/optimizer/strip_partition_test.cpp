@@ -1,6 +1,6 @@
 // Tests of the strip partition and strip group building: bone limits, every triangle exactly once,
 // contiguous first-use vertex ranges, hardware slots, software/static records, 65535-vertex groups,
-// errors; and, on the corpus character, strips and stored vertices against Valve's files.
+// errors (the corpus comparison is in tests/corpus/strip_partition_corpus_test.cpp).
 #include "formats/common/file_io.h"
 #include "formats/smd/smd.h"
 #include "formats/studio/vtx.h"
@@ -436,90 +436,6 @@ std::vector<StripGroup> valveStripGroups(const std::filesystem::path& vtxPath, s
         }
     }
     return groups;
-}
-
-// Prints the figures (the closing note of issue 4 quotes them) and asserts the issue's limits:
-// dx80 strips and stored vertices no more than Valve's; dx90 ATVR no higher than Valve's, lower
-// where Valve's is above 1.02, and 1.05 or less on the character's LOD 0. LOD 0 comes from the
-// reference SMD (welded here); the other LODs from Valve's files, whose LOD vertices carry the
-// weights of LOD-0 vertices (the driver's LOD step, not reproduced here).
-TEST(StripPartitionCorpus, CharacterBeatsValveOnStripsStoredVerticesAndAtvr) {
-    VTXC_REQUIRE_CORPUS();
-    const auto dir = test::corpusDir() / "combine_super_soldier_choreo";
-    const std::string smdBase = "combine_super_soldier_Super_Soldier_reference";
-    for (std::size_t lod = 0; lod < 6; ++lod) {
-        const std::string smd = smdBase + (lod == 0 ? "" : "_lod" + std::to_string(lod)) + ".smd";
-        const TestMesh mesh = lod == 0
-                                  ? corpusMesh(dir / smd)
-                                  : valveMesh(dir / "combine_super_soldier_choreo.vvd",
-                                              dir / "combine_super_soldier_choreo.dx90.vtx", lod);
-        ASSERT_FALSE(mesh.indices.empty()) << smd;
-        for (const char* variant : {"dx90", "dx80"}) {
-            std::size_t cacheSize = 0;
-            const std::vector<StripGroup> valve = valveStripGroups(
-                dir / ("combine_super_soldier_choreo." + std::string(variant) + ".vtx"), lod,
-                cacheSize);
-            ASSERT_FALSE(valve.empty());
-            StripLimits limits;
-            limits.maxBonesPerStrip = std::string(variant) == "dx90" ? 53 : 16;
-            limits.vertexCacheSize = cacheSize;
-            CollectingSink sink;
-            const auto ours = buildStripGroups(mesh.indices, mesh.weights, limits, sink);
-            ASSERT_TRUE(ours);
-            expectValidStripGroups(*ours, mesh, limits);
-            const StripFigures theirs = analyzeStripGroups(valve, cacheSize);
-            const StripFigures mine = analyzeStripGroups(*ours, cacheSize);
-            std::printf("soldier LOD%zu %s: strips %zu (Valve %zu), stored %zu (Valve %zu), unique "
-                        "%zu, ATVR %.4f (Valve %.4f), ACMR %.4f (Valve %.4f)\n",
-                        lod, variant, mine.strips, theirs.strips, mine.storedVertices,
-                        theirs.storedVertices, mine.uniqueVertices, mine.atvr(), theirs.atvr(),
-                        mine.acmr(), theirs.acmr());
-            EXPECT_EQ(mine.triangles, theirs.triangles);
-            EXPECT_EQ(mine.uniqueVertices, theirs.uniqueVertices);
-            EXPECT_LE(mine.strips, theirs.strips) << smd << " " << variant;
-            EXPECT_LE(mine.storedVertices, theirs.storedVertices) << smd << " " << variant;
-            EXPECT_LE(mine.atvr(), theirs.atvr()) << smd << " " << variant;
-            if (theirs.atvr() > 1.02) {
-                EXPECT_LT(mine.atvr(), theirs.atvr());
-            }
-            if (lod == 0 && std::string(variant) == "dx90") {
-                EXPECT_LE(mine.atvr(), 1.05);
-            }
-        }
-    }
-}
-
-// dx90 LOD-0 ATVR against Valve's on the other corpus models of 500 triangles or more.
-TEST(StripPartitionCorpus, RigidAndStaticModelsMatchOrBeatValvesAtvr) {
-    VTXC_REQUIRE_CORPUS();
-    struct Case {
-        const char* smd;
-        const char* vtx;
-        bool staticProp;
-    };
-    const Case cases[] = {
-        {"bunker_gun01/bunker_gun01_reference.smd", "bunker_gun01/bunker_gun01.dx90.vtx", false},
-        {"tree_pine04/Tree_pine04.smd", "tree_pine04/Tree_pine04.dx90.vtx", true}};
-    for (const Case& c : cases) {
-        const TestMesh mesh = corpusMesh(test::corpusDir() / c.smd);
-        std::size_t cacheSize = 0;
-        const auto valve = valveStripGroups(test::corpusDir() / c.vtx, 0, cacheSize);
-        ASSERT_FALSE(valve.empty()) << c.vtx;
-        StripLimits limits;
-        limits.staticProp = c.staticProp;
-        CollectingSink sink;
-        const auto ours = buildStripGroups(mesh.indices, mesh.weights, limits, sink);
-        ASSERT_TRUE(ours);
-        const StripFigures theirs = analyzeStripGroups(valve, cacheSize);
-        const StripFigures mine = analyzeStripGroups(*ours, cacheSize);
-        std::printf("%s dx90 LOD0: strips %zu (Valve %zu), ATVR %.4f (Valve %.4f)\n", c.smd,
-                    mine.strips, theirs.strips, mine.atvr(), theirs.atvr());
-        EXPECT_LE(mine.strips, theirs.strips) << c.smd;
-        EXPECT_LE(mine.atvr(), theirs.atvr()) << c.smd;
-        if (theirs.atvr() > 1.02) {
-            EXPECT_LT(mine.atvr(), theirs.atvr()) << c.smd;
-        }
-    }
 }
 
 } // namespace

@@ -94,29 +94,5 @@ TEST(QcCompile, ScaleAppliesToTheMeshesThatFollow) {
     EXPECT_FLOAT_EQ(maxZ, 2.0f);
 }
 
-TEST(QcCompileCli, WritesUnderModelsAndRefusesEscapingNames) {
-    test::TempDir dir;
-    test::writeText(dir / "src/a.smd", quadSmd("skin", 0));
-    test::writeText(dir / "src/ok.qc", "$modelname \"props/thing.mdl\"\n$body \"b\" \"a.smd\"\n");
-    auto result =
-        test::runVtxc({"compile", (dir / "src/ok.qc").string(), "-o", (dir / "game").string()});
-    EXPECT_EQ(result.exitStatus, 0) << result.err;
-    EXPECT_TRUE(std::filesystem::exists(dir / "game/models/props/thing.dx90.vtx"));
-    test::writeText(dir / "src/bad.qc", "$body \"b\" \"a.smd\"\n$modelname \"../../evil.mdl\"\n");
-    result =
-        test::runVtxc({"compile", (dir / "src/bad.qc").string(), "-o", (dir / "game").string()});
-    EXPECT_EQ(result.exitStatus, 3);
-    EXPECT_NE(result.err.find("bad.qc:2:"), std::string::npos) << result.err;
-    EXPECT_FALSE(std::filesystem::exists(dir / "evil.vvd"));
-    test::writeText(dir / "src/missing.qc", "$modelname \"m.mdl\"\n$body \"b\" \"nothere.smd\"\n");
-    result = test::runVtxc(
-        {"compile", (dir / "src/missing.qc").string(), "-o", (dir / "game").string()});
-    EXPECT_EQ(result.exitStatus, 3);
-    EXPECT_NE(result.err.find("missing.qc:2:"), std::string::npos) << result.err;
-    result =
-        test::runVtxc({"compile", (dir / "src/ok.qc").string(), "--lod", "10=x.smd", "-o", "x"});
-    EXPECT_EQ(result.exitStatus, 1);
-}
-
 } // namespace
 } // namespace vtxc

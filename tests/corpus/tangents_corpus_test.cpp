@@ -1,0 +1,96 @@
+// Tangents against the tangents Valve stored in the corpus .vvd files.
+#include "formats/common/file_io.h"
+#include "formats/studio/vtx.h"
+#include "formats/studio/vvd.h"
+#include "optimizer/tangents.h"
+#include "testing/test_support.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <limits>
+#include <vector>
+
+namespace vtxc {
+namespace {
+
+ModelVertex vertex(Vec3 position, Vec2 uv, Vec3 normal = {0, 0, 1}) {
+    ModelVertex v;
+    v.position = position;
+    v.uv = uv;
+    v.normal = normal;
+    return v;
+}
+
+// A unit quad in the XY plane facing +Z, u along +x (or -x when mirrored), v along +y.
+std::vector<ModelVertex> quad(bool mirrored, Vec3 normal = {0, 0, 1}) {
+    const float s = mirrored ? -1.0f : 1.0f;
+    return {vertex({0, 0, 0}, {0, 0}, normal), vertex({1, 0, 0}, {s, 0}, normal),
+            vertex({1, 1, 0}, {s, 1}, normal), vertex({0, 1, 0}, {0, 1}, normal)};
+}
+const std::vector<std::uint32_t> kQuadIndices{0, 1, 2, 0, 2, 3};
+
+float dot(const Vec4& t, const Vec3& n) {
+    return t.x * n.x + t.y * n.y + t.z * n.z;
+}
+float length(const Vec4& t) {
+    return std::sqrt(t.x * t.x + t.y * t.y + t.z * t.z);
+}
+bool finite(const Vec4& t) {
+    return std::isfinite(t.x) && std::isfinite(t.y) && std::isfinite(t.z) && std::isfinite(t.w);
+}
+
+// --- Corpus: our tangents against the ones in Valve's .vvd, on the LOD-0 triangles ---------------
+
+template <typename File>
+File readCorpus(const std::filesystem::path& path,
+                std::optional<File> (*reader)(std::span<const std::uint8_t>, const std::string&,
+                                              DiagnosticSink&)) {
+    CollectingSink sink;
+    const auto bytes = readWholeFile(path, sink);
+    if (!bytes) return {};
+    const std::span<const std::uint8_t> data(reinterpret_cast<const std::uint8_t*>(bytes->data()),
+                                             bytes->size());
+    std::optional<File> file = reader(data, path.string(), sink);
+    return file ? std::move(*file) : File{};
+}
+
+TEST(TangentsCorpus, AgreeWithValvesStoredTangents) {
+    VTXC_REQUIRE_CORPUS();
+    const char* models[] = {"combine_super_soldier_choreo/combine_super_soldier_choreo",
+                            "bunker_gun01/bunker_gun01", "w_grenade/w_grenade",
+                            "chamberdoor_frame/chamberdoor_frame"};
+    for (const char* model : models) {
+        const auto base = test::corpusDir() / model;
+        const VvdFile vvd = readCorpus<VvdFile>(base.string() + ".vvd", &readVvd);
+        const VtxFile vtx = readCorpus<VtxFile>(base.string() + ".dx90.vtx", &readVtx);
+        ASSERT_EQ(vvd.tangents.size(), vvd.vertices.size()) << model;
+        ASSERT_FALSE(vtx.bodyParts.empty()) << model;
+        // One body part, model and mesh, no fixups: origMeshVertID indexes the pool directly.
+        std::vector<ModelVertex> vertices;
+        for (const VvdVertex& v : vvd.vertices)
+            vertices.push_back(vertex(v.position, v.texCoord, v.normal));
+        std::vector<std::uint32_t> indices;
+        std::vector<bool> used(vertices.size(), false);
+        for (const VtxStripGroup& group : vtx.bodyParts[0].models[0].lods[0].meshes[0].stripGroups)
+            for (std::uint16_t i : group.indices) {
+                indices.push_back(group.vertices[i].origMeshVertID);
+                used[indices.back()] = true;
+            }
+        const std::vector<Vec4> ours = computeTangents(vertices, indices);
+        std::size_t compared = 0, sameDirection = 0, sameHandedness = 0;
+        for (std::size_t v = 0; v < vertices.size(); ++v) {
+            if (!used[v]) continue;
+            const Vec4& theirs = vvd.tangents[v];
+            ++compared;
+            sameDirection +=
+                ours[v].x * theirs.x + ours[v].y * theirs.y + ours[v].z * theirs.z > 0.99f;
+            sameHandedness += ours[v].w == theirs.w;
+        }
+        ASSERT_GT(compared, 0u) << model;
+        EXPECT_GE(double(sameDirection) / double(compared), 0.995) << model;
+        EXPECT_GE(double(sameHandedness) / double(compared), 0.995) << model;
+    }
+}
+
+} // namespace
+} // namespace vtxc
