@@ -45,15 +45,6 @@ std::optional<CompileOutput> compile(const ModelProject& project, CollectingSink
     return compileProject(project, options, sink);
 }
 
-std::vector<std::uint8_t> allBytes(const CompileOutput& out) {
-    std::vector<std::uint8_t> bytes = writeVvd(out.vvd);
-    for (const VtxAssembly& v : out.vtx) {
-        const auto b = writeVtx(v.file);
-        bytes.insert(bytes.end(), b.begin(), b.end());
-    }
-    return bytes;
-}
-
 TEST(CompileCli, WritesEveryFileAndReportsQuality) {
     test::TempDir dir;
     const auto result =

@@ -189,29 +189,5 @@ TEST(InspectFile, TruncatedFileExits3WithRecordAndOffset) {
     EXPECT_EQ(result.out, "");
 }
 
-// Library-level: each kind of mismatch is found and named.
-class ModelCheck : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        VTXC_REQUIRE_CORPUS();
-        CollectingSink sink;
-        model = loadModelFiles(findModelFiles(corpusDir() / "w_grenade" / "w_grenade"), sink);
-        ASSERT_EQ(sink.errorCount(), 0u);
-        ASSERT_TRUE(model.mdl && model.vvd);
-        ASSERT_EQ(model.vtx.size(), 3u);
-        ASSERT_TRUE(checkModel(model).empty());
-    }
-    std::vector<std::string> codes() const {
-        std::vector<std::string> out;
-        for (const auto& d : checkModel(model))
-            out.push_back(d.code);
-        return out;
-    }
-    VtxStripGroup& dx90Group() {
-        return model.vtx[0].file.bodyParts[0].models[0].lods[0].meshes[0].stripGroups[0];
-    }
-    LoadedModel model;
-};
-
 } // namespace
 } // namespace vtxc::test

@@ -23,25 +23,6 @@ std::string quadSmd(const std::string& material, float z, const std::string& sec
     return s + "end\n";
 }
 
-struct QcFixture {
-    test::TempDir dir;
-    std::optional<CompileOutput> compile(const std::string& qc, CollectingSink& sink) {
-        test::writeText(dir / "m.qc", qc);
-        const auto project = readQcModelProject(dir / "m.qc", sink);
-        if (!project) return std::nullopt;
-        return compileProject(*project, CompileOptions{}, sink);
-    }
-};
-
-std::size_t lodTriangleCount(const VtxFile& vtx, std::size_t bodyPart, std::size_t model,
-                             std::size_t lod) {
-    std::size_t n = 0;
-    for (const VtxMesh& mesh : vtx.bodyParts.at(bodyPart).models.at(model).lods.at(lod).meshes)
-        for (const VtxStripGroup& group : mesh.stripGroups)
-            n += group.indices.size() / 3;
-    return n;
-}
-
 TEST(QcCompileCli, WritesUnderModelsAndRefusesEscapingNames) {
     test::TempDir dir;
     test::writeText(dir / "src/a.smd", quadSmd("skin", 0));

@@ -21,14 +21,6 @@ fs::path modelIn(const fs::path& folder) {
     return {};
 }
 
-std::vector<fs::path> corpusModels() {
-    std::vector<fs::path> out;
-    for (const auto& entry : fs::directory_iterator(test::corpusDir()))
-        if (entry.is_directory()) out.push_back(modelIn(entry.path()));
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 std::vector<std::uint8_t> bytesOf(const fs::path& path) {
     CollectingSink sink;
     auto bytes = readWholeFile(path, sink);
@@ -66,20 +58,6 @@ void expectSameTriangles(const VtxFile& a, const VtxFile& b, const std::string& 
             }
         }
     }
-}
-
-VtxMesh meshOf(std::vector<std::uint16_t> ids, std::vector<std::uint16_t> indices) {
-    VtxStripGroup group;
-    for (std::uint16_t id : ids)
-        group.vertices.push_back(VtxVertex{{0, 1, 2}, 1, id, {0, 0, 0}});
-    group.indices = std::move(indices);
-    VtxStrip strip;
-    strip.numIndices = static_cast<std::int32_t>(group.indices.size());
-    strip.numVerts = static_cast<std::int32_t>(group.vertices.size());
-    group.strips.push_back(strip);
-    VtxMesh mesh;
-    mesh.stripGroups.push_back(group);
-    return mesh;
 }
 
 TEST(RestripCli, DoctoredVtxIsRefusedAndNothingIsWritten) {
@@ -153,6 +131,21 @@ TEST(RestripCli, NeedsAnOutputFolderOrInPlace) {
         test::runVtxc({"restrip", modelIn(test::corpusDir() / "w_grenade").string()});
     EXPECT_EQ(result.exitStatus, 1);
     EXPECT_NE(result.err.find("error[RST007]"), std::string::npos) << result.err;
+}
+
+TEST(RestripCli, NoModelFilesIsAnIoErrorNamingThePath) {
+    test::TempDir dir;
+    const auto single =
+        test::runVtxc({"restrip", (dir / "absent").string(), "-o", (dir / "out").string()});
+    EXPECT_EQ(single.exitStatus, 2) << single.err;
+    EXPECT_NE(single.err.find((dir / "absent").string() + ": error[RST008]"), std::string::npos)
+        << single.err;
+    fs::create_directories(dir / "empty");
+    const auto batch = test::runVtxc(
+        {"restrip", (dir / "empty").string(), "--recursive", "-o", (dir / "out").string()});
+    EXPECT_EQ(batch.exitStatus, 2) << batch.err;
+    EXPECT_NE(batch.err.find("error[RST008]"), std::string::npos) << batch.err;
+    EXPECT_FALSE(fs::exists(dir / "out" / "absent.dx90.vtx"));
 }
 
 TEST(RestripCli, BatchRestripsEveryModelAndReportsTheBrokenOne) {

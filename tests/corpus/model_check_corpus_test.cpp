@@ -12,40 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<std::string> kModels = {
-    "w_grenade/w_grenade",
-    "chamberdoor_frame/chamberdoor_frame",
-    "holo_cube/cube",
-    "bunker_gun01/bunker_gun01",
-    "combine_super_soldier_choreo/combine_super_soldier_choreo",
-    "tree_pine04/tree_pine04"};
-
-std::vector<std::string> lines(const std::string& text) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const std::size_t end = text.find('\n', start);
-        out.push_back(text.substr(start, end - start));
-        if (end == std::string::npos) break;
-        start = end + 1;
-    }
-    return out;
-}
-
-// Copies the grenade's five files into `dir`, returning the base path of the copy.
-fs::path copyGrenade(const TempDir& dir) {
-    for (const char* name : {"w_grenade.mdl", "w_grenade.vvd", "w_grenade.dx90.vtx",
-                             "w_grenade.dx80.vtx", "w_grenade.sw.vtx"})
-        fs::copy_file(corpusDir() / "w_grenade" / name, dir / name);
-    return dir / "w_grenade";
-}
-
-void patchI32(const fs::path& file, std::size_t at, std::int32_t value) {
-    std::string text = readText(file);
-    std::memcpy(text.data() + at, &value, 4);
-    writeText(file, text);
-}
-
 TEST(ModelFilesCorpus, FindsFilesIgnoringCase) {
     VTXC_REQUIRE_CORPUS();
     const ModelFilePaths paths = findModelFiles(corpusDir() / "tree_pine04" / "tree_pine04");

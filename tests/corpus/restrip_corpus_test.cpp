@@ -29,22 +29,6 @@ std::vector<fs::path> corpusModels() {
     return out;
 }
 
-std::vector<std::uint8_t> bytesOf(const fs::path& path) {
-    CollectingSink sink;
-    auto bytes = readWholeFile(path, sink);
-    return bytes ? std::vector<std::uint8_t>(bytes->begin(), bytes->end())
-                 : std::vector<std::uint8_t>{};
-}
-
-void copyModel(const fs::path& base, const fs::path& to) {
-    fs::create_directories(to);
-    for (const auto& entry : fs::directory_iterator(base.parent_path())) {
-        const std::string ext = entry.path().extension().string();
-        if (ext == ".mdl" || ext == ".vvd" || ext == ".vtx")
-            fs::copy_file(entry.path(), to / entry.path().filename());
-    }
-}
-
 // Every LOD mesh of `a` and `b` draws the same canonical triangles.
 void expectSameTriangles(const VtxFile& a, const VtxFile& b, const std::string& what) {
     ASSERT_EQ(a.bodyParts.size(), b.bodyParts.size()) << what;
@@ -66,20 +50,6 @@ void expectSameTriangles(const VtxFile& a, const VtxFile& b, const std::string& 
             }
         }
     }
-}
-
-VtxMesh meshOf(std::vector<std::uint16_t> ids, std::vector<std::uint16_t> indices) {
-    VtxStripGroup group;
-    for (std::uint16_t id : ids)
-        group.vertices.push_back(VtxVertex{{0, 1, 2}, 1, id, {0, 0, 0}});
-    group.indices = std::move(indices);
-    VtxStrip strip;
-    strip.numIndices = static_cast<std::int32_t>(group.indices.size());
-    strip.numVerts = static_cast<std::int32_t>(group.vertices.size());
-    group.strips.push_back(strip);
-    VtxMesh mesh;
-    mesh.stripGroups.push_back(group);
-    return mesh;
 }
 
 TEST(RestripCorpus, EveryCorpusModelKeepsItsTrianglesAndImprovesAtvr) {

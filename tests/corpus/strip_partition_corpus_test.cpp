@@ -25,30 +25,6 @@ struct TestMesh {
     std::vector<std::uint32_t> indices;
 };
 
-// A tube along a chain of `bones` bones, like a limb: each ring blends the two nearest bones, and
-// one side of the tube takes a little of a third bone (the next one, or with `crossLinked` the one
-// halfway along the chain), so triangles carry up to 4 or 6 bones.
-TestMesh skinnedTube(int rings, int segments, int bones, bool crossLinked = true) {
-    TestMesh mesh;
-    for (int r = 0; r < rings; ++r)
-        for (int s = 0; s < segments; ++s) {
-            const float along = float(r) / float(rings - 1) * float(bones - 1);
-            const int first = std::min(int(along), bones - 2);
-            const float f = along - float(first);
-            std::vector<BoneInfluence> influences{{first, 1.0f - f}, {first + 1, f}};
-            const int third =
-                crossLinked ? (first + bones / 2) % bones : std::min(first + 2, bones - 1);
-            if (s < segments / 4) influences.push_back({third, 0.2f});
-            mesh.weights.push_back(capBoneWeights(influences).weights);
-        }
-    auto id = [&](int r, int s) { return std::uint32_t(r * segments + (s % segments)); };
-    for (int r = 0; r + 1 < rings; ++r)
-        for (int s = 0; s < segments; ++s)
-            mesh.indices.insert(mesh.indices.end(), {id(r, s), id(r + 1, s), id(r + 1, s + 1),
-                                                     id(r, s), id(r + 1, s + 1), id(r, s + 1)});
-    return mesh;
-}
-
 // Every rule of the records, checked against the input mesh.
 void expectValidStripGroups(const std::vector<StripGroup>& groups, const TestMesh& mesh,
                             const StripLimits& limits) {

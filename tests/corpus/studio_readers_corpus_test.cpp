@@ -120,15 +120,6 @@ TEST(MdlReader, ReadsNamesBonesAndMaterialPaths) {
     EXPECT_EQ(tree->skinFamilies[1][0], 1); // the second skin swaps in the second texture
 }
 
-std::vector<std::uint8_t> minimalHeader(std::int32_t version) {
-    std::vector<std::uint8_t> b(kMdlHeaderSize, 0);
-    std::memcpy(b.data(), "IDST", 4);
-    std::memcpy(b.data() + 4, &version, 4);
-    const std::int32_t length = static_cast<std::int32_t>(b.size());
-    std::memcpy(b.data() + 76, &length, 4);
-    return b;
-}
-
 TEST(MdlReader, TruncationIsDetectedByTheLengthField) {
     VTXC_REQUIRE_CORPUS();
     auto b = corpusBytes("w_grenade/w_grenade.mdl");

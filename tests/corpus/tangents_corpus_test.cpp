@@ -21,24 +21,6 @@ ModelVertex vertex(Vec3 position, Vec2 uv, Vec3 normal = {0, 0, 1}) {
     return v;
 }
 
-// A unit quad in the XY plane facing +Z, u along +x (or -x when mirrored), v along +y.
-std::vector<ModelVertex> quad(bool mirrored, Vec3 normal = {0, 0, 1}) {
-    const float s = mirrored ? -1.0f : 1.0f;
-    return {vertex({0, 0, 0}, {0, 0}, normal), vertex({1, 0, 0}, {s, 0}, normal),
-            vertex({1, 1, 0}, {s, 1}, normal), vertex({0, 1, 0}, {0, 1}, normal)};
-}
-const std::vector<std::uint32_t> kQuadIndices{0, 1, 2, 0, 2, 3};
-
-float dot(const Vec4& t, const Vec3& n) {
-    return t.x * n.x + t.y * n.y + t.z * n.z;
-}
-float length(const Vec4& t) {
-    return std::sqrt(t.x * t.x + t.y * t.y + t.z * t.z);
-}
-bool finite(const Vec4& t) {
-    return std::isfinite(t.x) && std::isfinite(t.y) && std::isfinite(t.z) && std::isfinite(t.w);
-}
-
 // --- Corpus: our tangents against the ones in Valve's .vvd, on the LOD-0 triangles ---------------
 
 template <typename File>

@@ -12,21 +12,6 @@
 namespace vtxc {
 namespace {
 
-ModelVertex corner(float x, float y, float z, float u = 0, float v = 0, Vec3 normal = {0, 0, 1}) {
-    ModelVertex m;
-    m.position = {x, y, z};
-    m.normal = normal;
-    m.uv = {u, v};
-    m.weights.count = 1;
-    m.weights.weight[0] = 1.0f;
-    return m;
-}
-
-Vec3 tilted(float degrees) {
-    const float r = degrees * std::numbers::pi_v<float> / 180.0f;
-    return {std::sin(r), 0.0f, std::cos(r)};
-}
-
 // --- Corpus: Valve's vertex counts per LOD equal our welded counts ------------------------------
 
 struct CorpusSmd {

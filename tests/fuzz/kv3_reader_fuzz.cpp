@@ -1,7 +1,7 @@
 // libFuzzer target for the KV3 text reader, and for the model-document interpreter on what it
 // accepts. External groups resolve against a content root that does not exist: nothing is read.
-#include "formats/vmdl/vmdl_document.h"
 #include "formats/kv3/kv3_reader.h"
+#include "formats/vmdl/vmdl_document.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -126,20 +126,7 @@ TEST(Tangents, AreDeterministicAndIndependentOfTriangleOrder) {
     }
 }
 
-// --- Corpus: our tangents against the ones in Valve's .vvd, on the LOD-0 triangles ---------------
-
 template <typename File>
-File readCorpus(const std::filesystem::path& path,
-                std::optional<File> (*reader)(std::span<const std::uint8_t>, const std::string&,
-                                              DiagnosticSink&)) {
-    CollectingSink sink;
-    const auto bytes = readWholeFile(path, sink);
-    if (!bytes) return {};
-    const std::span<const std::uint8_t> data(reinterpret_cast<const std::uint8_t*>(bytes->data()),
-                                             bytes->size());
-    std::optional<File> file = reader(data, path.string(), sink);
-    return file ? std::move(*file) : File{};
-}
 
 } // namespace
 } // namespace vtxc

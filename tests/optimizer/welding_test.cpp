@@ -142,31 +142,5 @@ TEST(Welding, LargeGridWeldsToItsLatticeInOrderOfFirstUse) {
         EXPECT_EQ(mesh.vertices[mesh.cornerToVertex[c]].position, corners[c].position);
 }
 
-// --- Corpus: Valve's vertex counts per LOD equal our welded counts ------------------------------
-
-struct CorpusSmd {
-    const char* path;
-    std::size_t triangles;
-    std::size_t vertices; // Valve's .vtx vertex count for this LOD (the corpus manifest)
-};
-
-std::vector<ModelVertex> cornersOf(const SmdFile& smd) {
-    std::vector<ModelVertex> corners;
-    std::vector<BoneInfluence> influences;
-    for (const SmdTriangle& triangle : smd.triangles)
-        for (const SmdVertex& v : triangle.corners) {
-            influences.clear();
-            for (const SmdLink& link : smd.influences(v))
-                influences.push_back({link.bone, link.weight});
-            ModelVertex m;
-            m.position = v.position;
-            m.normal = v.normal;
-            m.uv = v.uv;
-            m.weights = capBoneWeights(influences).weights;
-            corners.push_back(m);
-        }
-    return corners;
-}
-
 } // namespace
 } // namespace vtxc

@@ -15,60 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The model base path of a corpus folder (each holds one .mdl).
-fs::path modelIn(const fs::path& folder) {
-    for (const auto& entry : fs::directory_iterator(folder))
-        if (entry.path().extension() == ".mdl") return folder / entry.path().stem();
-    return {};
-}
-
-std::vector<fs::path> corpusModels() {
-    std::vector<fs::path> out;
-    for (const auto& entry : fs::directory_iterator(test::corpusDir()))
-        if (entry.is_directory()) out.push_back(modelIn(entry.path()));
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-std::vector<std::uint8_t> bytesOf(const fs::path& path) {
-    CollectingSink sink;
-    auto bytes = readWholeFile(path, sink);
-    return bytes ? std::vector<std::uint8_t>(bytes->begin(), bytes->end())
-                 : std::vector<std::uint8_t>{};
-}
-
-void copyModel(const fs::path& base, const fs::path& to) {
-    fs::create_directories(to);
-    for (const auto& entry : fs::directory_iterator(base.parent_path())) {
-        const std::string ext = entry.path().extension().string();
-        if (ext == ".mdl" || ext == ".vvd" || ext == ".vtx")
-            fs::copy_file(entry.path(), to / entry.path().filename());
-    }
-}
-
-// Every LOD mesh of `a` and `b` draws the same canonical triangles.
-void expectSameTriangles(const VtxFile& a, const VtxFile& b, const std::string& what) {
-    ASSERT_EQ(a.bodyParts.size(), b.bodyParts.size()) << what;
-    for (std::size_t p = 0; p < a.bodyParts.size(); ++p) {
-        ASSERT_EQ(a.bodyParts[p].models.size(), b.bodyParts[p].models.size()) << what;
-        for (std::size_t m = 0; m < a.bodyParts[p].models.size(); ++m) {
-            const auto& la = a.bodyParts[p].models[m].lods;
-            const auto& lb = b.bodyParts[p].models[m].lods;
-            ASSERT_EQ(la.size(), lb.size()) << what;
-            for (std::size_t l = 0; l < la.size(); ++l) {
-                ASSERT_EQ(la[l].meshes.size(), lb[l].meshes.size()) << what;
-                EXPECT_EQ(la[l].switchPoint, lb[l].switchPoint) << what;
-                for (std::size_t k = 0; k < la[l].meshes.size(); ++k) {
-                    EXPECT_EQ(la[l].meshes[k].flags, lb[l].meshes[k].flags) << what;
-                    EXPECT_EQ(canonicalTriangles(la[l].meshes[k]),
-                              canonicalTriangles(lb[l].meshes[k]))
-                        << what << " LOD " << l << " mesh " << k;
-                }
-            }
-        }
-    }
-}
-
 VtxMesh meshOf(std::vector<std::uint16_t> ids, std::vector<std::uint16_t> indices) {
     VtxStripGroup group;
     for (std::uint16_t id : ids)
