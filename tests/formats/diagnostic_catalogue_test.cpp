@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 #include <map>
-#include <regex>
 #include <set>
 
 namespace vtxc {
@@ -78,11 +77,48 @@ TEST(DiagnosticCatalogue, ReportTakesSeverityAndExitStatusFromTheEntry) {
     EXPECT_EQ(findCode(kQcCodes, "QC999"), nullptr);
 }
 
+// True for "SMD004", "KV3005", "WEIGHT001": two or more capitals or digits starting with a
+// capital, then three digits.
+bool looksLikeCodeId(std::string_view text) {
+    if (text.size() < 5 || text[0] < 'A' || text[0] > 'Z') return false;
+    const std::string_view prefix = text.substr(0, text.size() - 3);
+    return isDigits(text.substr(text.size() - 3)) &&
+           std::all_of(prefix.begin(), prefix.end(),
+                       [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); });
+}
+
+bool isIdentifierChar(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// The string literals of a C++ source outside comments and character literals (escapes are kept
+// as written; a quote after a digit is a digit separator, as in 500'000).
+std::vector<std::string_view> stringLiterals(std::string_view text) {
+    std::vector<std::string_view> literals;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\'' && i > 0 && isIdentifierChar(text[i - 1])) {
+            continue;
+        } else if (text.compare(i, 2, "//") == 0) {
+            i = std::min(text.find('\n', i), text.size());
+        } else if (text.compare(i, 2, "/*") == 0) {
+            i = std::min(text.find("*/", i + 2), text.size());
+        } else if (text[i] == '\'') {
+            while (++i < text.size() && text[i] != '\'')
+                if (text[i] == '\\') ++i;
+        } else if (text[i] == '"') {
+            const std::size_t start = i + 1;
+            while (++i < text.size() && text[i] != '"')
+                if (text[i] == '\\') ++i;
+            literals.push_back(text.substr(start, i - start));
+        }
+    }
+    return literals;
+}
+
 // Every quoted code id in the library sources (tests excluded), with the first file naming it.
 // Comments do not count (an id mentioned is not an id reported), and the catalogue headers
 // themselves define the ids, so they are left out.
 std::map<std::string, std::string> codesReportedBySources() {
-    static const std::regex kQuotedId("\"([A-Z][A-Z0-9]+[0-9]{3})\"");
     std::map<std::string, std::string> found;
     const fs::path root = VTXC_SOURCE_DIR;
     for (const char* library : {"formats", "optimizer", "compiler", "anim", "tools", "cli"})
@@ -90,13 +126,23 @@ std::map<std::string, std::string> codesReportedBySources() {
             const fs::path& path = entry.path();
             const std::string name = path.filename().string();
             if (path.extension() != ".cpp" && path.extension() != ".h") continue;
-            if (name.ends_with("_codes.h") || name == "diagnostic_catalogue.h") continue;
-            static const std::regex kLineComment("//[^\n]*");
-            const std::string text = std::regex_replace(test::readText(path), kLineComment, "");
-            for (std::sregex_iterator it(text.begin(), text.end(), kQuotedId), end; it != end; ++it)
-                found.emplace((*it)[1].str(), fs::relative(path, root).string());
+            if (name.ends_with("_codes.h")) continue;
+            const std::string text = test::readText(path);
+            for (std::string_view literal : stringLiterals(text))
+                if (looksLikeCodeId(literal))
+                    found.emplace(std::string(literal), fs::relative(path, root).string());
         }
     return found;
+}
+
+TEST(DiagnosticCatalogue, SourceScanFindsQuotedIdsOutsideComments) {
+    const std::string text = "report(kQcCodes[\"QC010\"], \"x\"); // \"QC011\"\n"
+                             "/* \"QC012\" */ char c = '\"'; f(\"a \\\" QC013\", \"KV3005\");"
+                             " int n = 500'000; g(\"VMDL033\");";
+    std::vector<std::string> ids;
+    for (std::string_view literal : stringLiterals(text))
+        if (looksLikeCodeId(literal)) ids.emplace_back(literal);
+    EXPECT_EQ(ids, (std::vector<std::string>{"QC010", "KV3005", "VMDL033"}));
 }
 
 TEST(DiagnosticCatalogue, EveryCodeTheSourcesReportIsCatalogued) {
