@@ -40,11 +40,6 @@ std::string gridSmd(int n, const std::vector<std::string>& materials,
     return s + "end\n";
 }
 
-std::optional<CompileOutput> compile(const ModelProject& project, CollectingSink& sink,
-                                     CompileOptions options = {}) {
-    return compileProject(project, options, sink);
-}
-
 TEST(CompileCli, WritesEveryFileAndReportsQuality) {
     test::TempDir dir;
     const auto result =

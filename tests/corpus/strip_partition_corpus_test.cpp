@@ -103,19 +103,6 @@ void expectValidStripGroups(const std::vector<StripGroup>& groups, const TestMes
     EXPECT_EQ(actual, expected) << "every triangle exactly once, corners in their order";
 }
 
-std::size_t storedVertices(const std::vector<std::vector<std::uint32_t>>& strips,
-                           const TestMesh& mesh) {
-    std::size_t stored = 0;
-    for (const auto& strip : strips) {
-        std::set<std::uint32_t> vertices;
-        for (std::uint32_t t : strip)
-            for (int c = 0; c < 3; ++c)
-                vertices.insert(mesh.indices[3 * t + c]);
-        stored += vertices.size();
-    }
-    return stored;
-}
-
 // --- Corpus: the skinned character against Valve's dx90 and dx80 files -------------------------
 
 // One material: welded vertices' weights and the triangle indices.

@@ -95,7 +95,7 @@ std::string pointerOutside(const std::string& text) {
     for (const std::string& needle : needles)
         if (const std::size_t at = text.find(needle); at != std::string::npos)
             return text.substr(at, needle.size());
-    for (const std::string word : {std::string("issue "), std::string("Issue ")})
+    for (const std::string& word : {std::string("issue "), std::string("Issue ")})
         for (std::size_t at = text.find(word); at != std::string::npos;
              at = text.find(word, at + 1))
             if (at + word.size() < text.size() &&

@@ -126,7 +126,5 @@ TEST(Tangents, AreDeterministicAndIndependentOfTriangleOrder) {
     }
 }
 
-template <typename File>
-
 } // namespace
 } // namespace vtxc
