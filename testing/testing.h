@@ -10,13 +10,18 @@
 //   TempDir                                               (test_support.h)
 //       A fresh folder per test, removed afterwards.
 //   synthesizeSmd(options), synthesizeSmdText, writeSynthesizedSmdFile   (smd_synthesis.h)
-//       Skinned SMD meshes of any size, deterministic for a seed.
+//       Skinned SMD meshes of any size, deterministic for a seed; quadGridSmdText, quadSmdText:
+//       small hand-shaped meshes; writeBenchModelFolders: a folder as `vtxc bench` reads it.
 //   parseSmdOrFail, expectSameSmdContent, expectSmdRoundTrip           (smd_round_trip.h)
 //       SMD comparison value by value, and the writer's round trip.
 //   lodTriangles, unmatchedTriangles, stripLimitViolations             (model_comparison.h)
-//       Compiled models compared with Valve's: triangles, vertex counts, strip limits.
+//       Compiled models compared with Valve's: triangles, vertex counts, strip limits;
+//       expectSameTriangles: two .vtx files draw the same triangles.
+//   TestMesh, expectValidStripGroups, cappedCorners                     (mesh_checks.h)
+//       Every rule of the strip group records, checked against the input mesh.
 #pragma once
 
+#include "testing/mesh_checks.h"
 #include "testing/model_comparison.h"
 #include "testing/smd_round_trip.h"
 #include "testing/smd_synthesis.h"

@@ -16,18 +16,6 @@ const DiagnosticCode* findCode(const DiagnosticCatalogue& catalogue, std::string
     return nullptr;
 }
 
-std::string_view severityLabel(Severity severity) {
-    switch (severity) {
-    case Severity::Note:
-        return "note";
-    case Severity::Warning:
-        return "warning";
-    case Severity::Error:
-        return "error";
-    }
-    return "error";
-}
-
 std::string_view exitLabel(ExitCode exit) {
     switch (exit) {
     case ExitCode::Ok:

@@ -45,9 +45,6 @@ struct DiagnosticCatalogue {
 // The entry for `id` in `catalogue`, or nullptr (for ids known only at run time).
 const DiagnosticCode* findCode(const DiagnosticCatalogue& catalogue, std::string_view id);
 
-// "error", "warning", "note".
-std::string_view severityLabel(Severity severity);
-
 // "ok", "usage", "io", "invalid input", "internal", "quality regression".
 std::string_view exitLabel(ExitCode exit);
 

@@ -24,6 +24,9 @@ enum class ExitCode : int {
 
 enum class Severity { Note, Warning, Error };
 
+// "note", "warning", "error": as printed in a diagnostic.
+const char* severityLabel(Severity severity);
+
 struct DiagnosticCode; // an entry of a catalogue (formats/common/diagnostic_catalogue.h)
 
 // Line and column are 1-based; 0 means "not known" (binary files name a byte offset in the

@@ -12,26 +12,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kArm = std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd";
-const char* const kAnimation =
-    "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n";
-
-// Two SMD models: arm (with arm_lod1 and an animation beside it) and a generated tube.
-void makeModels(const test::TempDir& dir) {
-    fs::create_directories(dir / "arm");
-    fs::create_directories(dir / "tube");
-    fs::copy_file(kArm, dir / "arm/arm.smd");
-    fs::copy_file(kArm, dir / "arm/arm_lod1.smd");
-    test::writeText(dir / "arm/walk.smd", kAnimation);
-    SmdSynthesisOptions options;
-    options.triangles = 300;
-    options.bones = 4;
-    test::writeText(dir / "tube/tube.smd", synthesizeSmdText(options));
-}
-
 TEST(BenchCli, ASavedRunMatchesItselfAndADoctoredBaselineExitsFive) {
     test::TempDir models;
-    makeModels(models);
+    writeBenchModelFolders(models.path());
     test::TempDir out;
     const std::string saved = (out / "run.json").string();
     const auto first = test::runVtxc({"bench", models.path().string(), "--save", saved, "--quiet"});
@@ -70,7 +53,7 @@ TEST(BenchCli, ASavedRunMatchesItselfAndADoctoredBaselineExitsFive) {
 
 TEST(BenchCli, AModelMissingFromTheFolderIsARegression) {
     test::TempDir models;
-    makeModels(models);
+    writeBenchModelFolders(models.path());
     test::TempDir out;
     const std::string saved = (out / "run.json").string();
     ASSERT_EQ(
@@ -85,7 +68,7 @@ TEST(BenchCli, AModelMissingFromTheFolderIsARegression) {
 
 TEST(BenchCli, AnUnreadableBaselineIsReported) {
     test::TempDir models;
-    makeModels(models);
+    writeBenchModelFolders(models.path());
     test::writeText(models / "bad.json", "{\"not\": 1}");
     const auto result = test::runVtxc(
         {"bench", models.path().string(), "--baseline", (models / "bad.json").string()});

@@ -13,33 +13,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A quad grid of `n` x `n` cells per material, materials side by side, on two bones.
-std::string gridSmd(int n, const std::vector<std::string>& materials,
-                    const std::string& secondBone = "arm", float offset = 0.0f) {
-    std::string s = "version 1\nnodes\n0 \"root\" -1\n1 \"" + secondBone +
-                    "\" 0\nend\nskeleton\ntime 0\n"
-                    "0 0 0 0 0 0 0\n1 0 0 1 0 0 0\nend\ntriangles\n";
-    // UVs from the grid position, so that a vertex shared by cells is bit-identical in each.
-    auto vertex = [&](float x, float y, float, float) {
-        const int bone = x > float(n) / 2 ? 1 : 0;
-        const float u = x / float(n), v = y / float(n);
-        return std::to_string(bone) + " " + std::to_string(x + offset) + " " + std::to_string(y) +
-               " 0 0 0 1 " + std::to_string(u) + " " + std::to_string(v) + " 1 " +
-               std::to_string(bone) + " 1\n";
-    };
-    for (std::size_t m = 0; m < materials.size(); ++m)
-        for (int i = 0; i < n; ++i)
-            for (int j = 0; j < n; ++j) {
-                const float x = float(i + int(m) * (n + 1)), y = float(j);
-                const float u = float(i) / n, v = float(j) / n, d = 1.0f / n;
-                s += materials[m] + "\n" + vertex(x, y, u, v) + vertex(x + 1, y, u + d, v) +
-                     vertex(x + 1, y + 1, u + d, v + d);
-                s += materials[m] + "\n" + vertex(x, y, u, v) + vertex(x + 1, y + 1, u + d, v + d) +
-                     vertex(x, y + 1, u, v + d);
-            }
-    return s + "end\n";
-}
-
 TEST(CompileCli, WritesEveryFileAndReportsQuality) {
     test::TempDir dir;
     const auto result =
@@ -57,7 +30,7 @@ TEST(CompileCli, WritesEveryFileAndReportsQuality) {
 
 TEST(CompileCli, BadInputExitsThreeAndWritesNothing) {
     test::TempDir dir;
-    test::writeText(dir / "ref.smd", gridSmd(2, {"skin"}));
+    test::writeText(dir / "ref.smd", quadGridSmdText(2, {"skin"}));
     test::writeText(dir / "bad.smd",
                     "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n"
                     "triangles\nskin\n0 0 0 0 0 0 1 0 0\n0 1 0 0 0 0 1 nan 0\n");

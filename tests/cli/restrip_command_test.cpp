@@ -2,6 +2,7 @@
 // batch mode.
 #include "formats/common/file_io.h"
 #include "formats/studio/model_check.h"
+#include "testing/model_comparison.h"
 #include "testing/test_support.h"
 #include "tools/restrip.h"
 
@@ -13,13 +14,6 @@ namespace vtxc {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The model base path of a corpus folder (each holds one .mdl).
-fs::path modelIn(const fs::path& folder) {
-    for (const auto& entry : fs::directory_iterator(folder))
-        if (entry.path().extension() == ".mdl") return folder / entry.path().stem();
-    return {};
-}
 
 std::vector<std::uint8_t> bytesOf(const fs::path& path) {
     CollectingSink sink;
@@ -37,33 +31,10 @@ void copyModel(const fs::path& base, const fs::path& to) {
     }
 }
 
-// Every LOD mesh of `a` and `b` draws the same canonical triangles.
-void expectSameTriangles(const VtxFile& a, const VtxFile& b, const std::string& what) {
-    ASSERT_EQ(a.bodyParts.size(), b.bodyParts.size()) << what;
-    for (std::size_t p = 0; p < a.bodyParts.size(); ++p) {
-        ASSERT_EQ(a.bodyParts[p].models.size(), b.bodyParts[p].models.size()) << what;
-        for (std::size_t m = 0; m < a.bodyParts[p].models.size(); ++m) {
-            const auto& la = a.bodyParts[p].models[m].lods;
-            const auto& lb = b.bodyParts[p].models[m].lods;
-            ASSERT_EQ(la.size(), lb.size()) << what;
-            for (std::size_t l = 0; l < la.size(); ++l) {
-                ASSERT_EQ(la[l].meshes.size(), lb[l].meshes.size()) << what;
-                EXPECT_EQ(la[l].switchPoint, lb[l].switchPoint) << what;
-                for (std::size_t k = 0; k < la[l].meshes.size(); ++k) {
-                    EXPECT_EQ(la[l].meshes[k].flags, lb[l].meshes[k].flags) << what;
-                    EXPECT_EQ(canonicalTriangles(la[l].meshes[k]),
-                              canonicalTriangles(lb[l].meshes[k]))
-                        << what << " LOD " << l << " mesh " << k;
-                }
-            }
-        }
-    }
-}
-
 TEST(RestripCli, DoctoredVtxIsRefusedAndNothingIsWritten) {
     VTXC_REQUIRE_CORPUS();
     test::TempDir dir;
-    const fs::path base = modelIn(test::corpusDir() / "w_grenade");
+    const fs::path base = test::modelBaseIn(test::corpusDir() / "w_grenade");
     copyModel(base, dir / "in");
     const fs::path vtxPath = dir / "in" / "w_grenade.dx90.vtx";
     CollectingSink sink;
@@ -86,7 +57,7 @@ TEST(RestripCli, DoctoredVtxIsRefusedAndNothingIsWritten) {
 TEST(RestripCli, InPlaceKeepsBackupsAndTheModelStaysConsistent) {
     VTXC_REQUIRE_CORPUS();
     test::TempDir dir;
-    const fs::path base = modelIn(test::corpusDir() / "bunker_gun01");
+    const fs::path base = test::modelBaseIn(test::corpusDir() / "bunker_gun01");
     copyModel(base, dir.path());
     const auto original = bytesOf(dir / "bunker_gun01.dx90.vtx");
     const auto result = test::runVtxc({"restrip", (dir / "bunker_gun01").string(), "--in-place"});
@@ -106,16 +77,16 @@ TEST(RestripCli, InPlaceKeepsBackupsAndTheModelStaysConsistent) {
     EXPECT_TRUE(checkModel(loaded).empty());
     auto before = readVtx(original, "bak", sink);
     ASSERT_TRUE(before.has_value());
-    expectSameTriangles(*before, loaded.vtx[0].file, "dx90");
+    test::expectSameTriangles(*before, loaded.vtx[0].file, "dx90");
 }
 
 TEST(RestripCli, OptionsChooseVariantsAndOverrideTheHeader) {
     VTXC_REQUIRE_CORPUS();
     test::TempDir dir;
     const auto result =
-        test::runVtxc({"restrip", modelIn(test::corpusDir() / "tree_pine04").string(), "-o",
-                       (dir / "out").string(), "--variants", "dx90", "--vert-cache-size", "16",
-                       "--bones-per-strip", "20"});
+        test::runVtxc({"restrip", test::modelBaseIn(test::corpusDir() / "tree_pine04").string(),
+                       "-o", (dir / "out").string(), "--variants", "dx90", "--vert-cache-size",
+                       "16", "--bones-per-strip", "20"});
     ASSERT_EQ(result.exitStatus, 0) << result.err;
     EXPECT_FALSE(fs::exists(dir / "out" / "Tree_pine04.dx80.vtx"));
     CollectingSink sink;
@@ -128,7 +99,7 @@ TEST(RestripCli, OptionsChooseVariantsAndOverrideTheHeader) {
 TEST(RestripCli, NeedsAnOutputFolderOrInPlace) {
     VTXC_REQUIRE_CORPUS();
     const auto result =
-        test::runVtxc({"restrip", modelIn(test::corpusDir() / "w_grenade").string()});
+        test::runVtxc({"restrip", test::modelBaseIn(test::corpusDir() / "w_grenade").string()});
     EXPECT_EQ(result.exitStatus, 1);
     EXPECT_NE(result.err.find("error[RST007]"), std::string::npos) << result.err;
 }
@@ -151,8 +122,8 @@ TEST(RestripCli, NoModelFilesIsAnIoErrorNamingThePath) {
 TEST(RestripCli, BatchRestripsEveryModelAndReportsTheBrokenOne) {
     VTXC_REQUIRE_CORPUS();
     test::TempDir dir;
-    copyModel(modelIn(test::corpusDir() / "w_grenade"), dir / "in" / "a");
-    copyModel(modelIn(test::corpusDir() / "holo_cube"), dir / "in" / "b" / "deep");
+    copyModel(test::modelBaseIn(test::corpusDir() / "w_grenade"), dir / "in" / "a");
+    copyModel(test::modelBaseIn(test::corpusDir() / "holo_cube"), dir / "in" / "b" / "deep");
     fs::create_directories(dir / "in" / "c");
     test::writeText(dir / "in" / "c" / "broken.mdl", "this is not a model");
 
@@ -176,7 +147,7 @@ TEST(RestripCli, BatchRestripsEveryModelAndReportsTheBrokenOne) {
     ASSERT_TRUE(rebuilt.has_value());
     cube.vtx[0].file = *rebuilt;
     EXPECT_TRUE(checkModel(cube).empty());
-    expectSameTriangles(valve, *rebuilt, "cube");
+    test::expectSameTriangles(valve, *rebuilt, "cube");
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // groups restripped apart.
 #include "formats/common/file_io.h"
 #include "formats/studio/model_check.h"
+#include "testing/model_comparison.h"
 #include "testing/test_support.h"
 #include "tools/restrip.h"
 
@@ -14,42 +15,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The model base path of a corpus folder (each holds one .mdl).
-fs::path modelIn(const fs::path& folder) {
-    for (const auto& entry : fs::directory_iterator(folder))
-        if (entry.path().extension() == ".mdl") return folder / entry.path().stem();
-    return {};
-}
-
 std::vector<fs::path> corpusModels() {
     std::vector<fs::path> out;
     for (const auto& entry : fs::directory_iterator(test::corpusDir()))
-        if (entry.is_directory()) out.push_back(modelIn(entry.path()));
+        if (entry.is_directory()) out.push_back(test::modelBaseIn(entry.path()));
     std::sort(out.begin(), out.end());
     return out;
-}
-
-// Every LOD mesh of `a` and `b` draws the same canonical triangles.
-void expectSameTriangles(const VtxFile& a, const VtxFile& b, const std::string& what) {
-    ASSERT_EQ(a.bodyParts.size(), b.bodyParts.size()) << what;
-    for (std::size_t p = 0; p < a.bodyParts.size(); ++p) {
-        ASSERT_EQ(a.bodyParts[p].models.size(), b.bodyParts[p].models.size()) << what;
-        for (std::size_t m = 0; m < a.bodyParts[p].models.size(); ++m) {
-            const auto& la = a.bodyParts[p].models[m].lods;
-            const auto& lb = b.bodyParts[p].models[m].lods;
-            ASSERT_EQ(la.size(), lb.size()) << what;
-            for (std::size_t l = 0; l < la.size(); ++l) {
-                ASSERT_EQ(la[l].meshes.size(), lb[l].meshes.size()) << what;
-                EXPECT_EQ(la[l].switchPoint, lb[l].switchPoint) << what;
-                for (std::size_t k = 0; k < la[l].meshes.size(); ++k) {
-                    EXPECT_EQ(la[l].meshes[k].flags, lb[l].meshes[k].flags) << what;
-                    EXPECT_EQ(canonicalTriangles(la[l].meshes[k]),
-                              canonicalTriangles(lb[l].meshes[k]))
-                        << what << " LOD " << l << " mesh " << k;
-                }
-            }
-        }
-    }
 }
 
 TEST(RestripCorpus, EveryCorpusModelKeepsItsTrianglesAndImprovesAtvr) {
@@ -71,7 +42,7 @@ TEST(RestripCorpus, EveryCorpusModelKeepsItsTrianglesAndImprovesAtvr) {
             const RestrippedVtx& r = (*rebuilt)[v];
             ASSERT_EQ(r.variant, loaded.vtx[v].variant);
             const VtxFile& valve = loaded.vtx[v].file;
-            expectSameTriangles(valve, r.file, r.variant);
+            test::expectSameTriangles(valve, r.file, r.variant);
             EXPECT_EQ(r.file.checkSum, valve.checkSum);
             EXPECT_EQ(r.file.numLODs, valve.numLODs);
             EXPECT_EQ(r.file.materialReplacements, valve.materialReplacements);
@@ -113,7 +84,7 @@ TEST(RestripCorpus, FlexedAndRigidStripGroupsAreRestrippedApart) {
     VTXC_REQUIRE_CORPUS();
     CollectingSink sink;
     LoadedModel model =
-        loadModelFiles(findModelFiles(modelIn(test::corpusDir() / "w_grenade")), sink);
+        loadModelFiles(findModelFiles(test::modelBaseIn(test::corpusDir() / "w_grenade")), sink);
     ASSERT_FALSE(sink.hasErrors());
     VtxMesh& mesh = model.vtx[0].file.bodyParts[0].models[0].lods[0].meshes[0];
     ASSERT_EQ(mesh.stripGroups.size(), 1u);

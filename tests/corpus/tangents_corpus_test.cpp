@@ -13,16 +13,6 @@
 namespace vtxc {
 namespace {
 
-ModelVertex vertex(Vec3 position, Vec2 uv, Vec3 normal = {0, 0, 1}) {
-    ModelVertex v;
-    v.position = position;
-    v.uv = uv;
-    v.normal = normal;
-    return v;
-}
-
-// --- Corpus: our tangents against the ones in Valve's .vvd, on the LOD-0 triangles ---------------
-
 template <typename File>
 File readCorpus(const std::filesystem::path& path,
                 std::optional<File> (*reader)(std::span<const std::uint8_t>, const std::string&,
@@ -49,8 +39,12 @@ TEST(TangentsCorpus, AgreeWithValvesStoredTangents) {
         ASSERT_FALSE(vtx.bodyParts.empty()) << model;
         // One body part, model and mesh, no fixups: origMeshVertID indexes the pool directly.
         std::vector<ModelVertex> vertices;
-        for (const VvdVertex& v : vvd.vertices)
-            vertices.push_back(vertex(v.position, v.texCoord, v.normal));
+        for (const VvdVertex& v : vvd.vertices) {
+            ModelVertex& m = vertices.emplace_back();
+            m.position = v.position;
+            m.normal = v.normal;
+            m.uv = v.texCoord;
+        }
         std::vector<std::uint32_t> indices;
         std::vector<bool> used(vertices.size(), false);
         for (const VtxStripGroup& group : vtx.bodyParts[0].models[0].lods[0].meshes[0].stripGroups)

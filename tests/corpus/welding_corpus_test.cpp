@@ -2,6 +2,7 @@
 #include "formats/smd/smd.h"
 #include "optimizer/bone_weights.h"
 #include "optimizer/welding.h"
+#include "testing/mesh_checks.h"
 #include "testing/test_support.h"
 
 #include <cmath>
@@ -19,24 +20,6 @@ struct CorpusSmd {
     std::size_t triangles;
     std::size_t vertices; // Valve's .vtx vertex count for this LOD (the corpus manifest)
 };
-
-std::vector<ModelVertex> cornersOf(const SmdFile& smd) {
-    std::vector<ModelVertex> corners;
-    std::vector<BoneInfluence> influences;
-    for (const SmdTriangle& triangle : smd.triangles)
-        for (const SmdVertex& v : triangle.corners) {
-            influences.clear();
-            for (const SmdLink& link : smd.influences(v))
-                influences.push_back({link.bone, link.weight});
-            ModelVertex m;
-            m.position = v.position;
-            m.normal = v.normal;
-            m.uv = v.uv;
-            m.weights = capBoneWeights(influences).weights;
-            corners.push_back(m);
-        }
-    return corners;
-}
 
 TEST(WeldingCorpus, VertexCountsEqualValvesForEveryLodSmd) {
     VTXC_REQUIRE_CORPUS();
@@ -72,7 +55,8 @@ TEST(WeldingCorpus, VertexCountsEqualValvesForEveryLodSmd) {
         CollectingSink sink;
         const std::optional<SmdFile> smd = readSmdFile(test::corpusDir() / c.path, sink);
         ASSERT_TRUE(smd) << c.path;
-        const WeldedMesh mesh = weldCorners(cornersOf(*smd)); // every case has one material
+        const WeldedMesh mesh =
+            weldCorners(test::cappedCorners(*smd)); // every case has one material
         EXPECT_EQ(mesh.indices.size() / 3, c.triangles) << c.path;
         EXPECT_EQ(mesh.vertices.size(), c.vertices) << c.path;
     }

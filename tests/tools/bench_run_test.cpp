@@ -13,25 +13,9 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kArm = std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd";
-const char* const kAnimation =
-    "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n";
-
-// Two SMD models: arm (with arm_lod1 and an animation beside it) and a generated tube.
-void makeModels(const test::TempDir& dir) {
-    fs::create_directories(dir / "arm");
-    fs::create_directories(dir / "tube");
-    fs::copy_file(kArm, dir / "arm/arm.smd");
-    fs::copy_file(kArm, dir / "arm/arm_lod1.smd");
-    test::writeText(dir / "arm/walk.smd", kAnimation);
-    SmdSynthesisOptions options;
-    options.triangles = 300;
-    options.bones = 4;
-    test::writeText(dir / "tube/tube.smd", synthesizeSmdText(options));
-}
-
 TEST(BenchRun, DiscoversReferenceSmdsWithTheirLodsAndSkipsAnimations) {
     test::TempDir dir;
-    makeModels(dir);
+    writeBenchModelFolders(dir.path());
     fs::create_directories(dir / "qc");
     test::writeText(dir / "qc/b.qc", "$modelname b.mdl\n");
     test::writeText(dir / "qc/a.qc", "$modelname a.mdl\n");
@@ -61,7 +45,7 @@ TEST(BenchRun, AFolderThatIsMissingIsAnIoError) {
 
 TEST(BenchRun, RecordsFiguresPerVariantAndLodAndAFailedModelGoesOn) {
     test::TempDir dir;
-    makeModels(dir);
+    writeBenchModelFolders(dir.path());
     fs::create_directories(dir / "broken");
     test::writeText(dir / "broken/broken.smd",
                     "version 1\nnodes\nend\ntriangles\nmat\n0 1 2\nend\n");
