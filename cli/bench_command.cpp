@@ -2,6 +2,7 @@
 // [--quiet]`: compiles every model in DIR, records quality and time, and compares against a
 // baseline run.
 #include "cli/command.h"
+#include "cli/model_arguments.h"
 #include "cli/progress.h"
 #include "formats/common/file_io.h"
 #include "tools/bench_run.h"
@@ -19,6 +20,7 @@ struct BenchArguments {
     std::string baseline;
     double tolerancePercent = 0.5;
     int threads = 0;
+    CacheOrderEffort effort = CacheOrderEffort::Fast;
     bool quiet = false;
 };
 
@@ -127,6 +129,7 @@ void runBenchCommand(const BenchArguments& args, CommandContext& context) {
     ProgressBar bar("bench", args.quiet);
     BenchRunOptions options;
     options.compile.threads = args.threads;
+    options.compile.cacheOrderEffort = args.effort;
     options.progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
     const nlohmann::json run = runBench(models, options, sink);
     bar.update(models.size(), models.size());
@@ -161,6 +164,7 @@ void addBenchCommand(CLI::App& app, CommandContext& context) {
         ->capture_default_str()
         ->check(CLI::Range(0.0, 1e6));
     sub->add_option("--threads", args->threads, "worker threads per compile (0: all cores)");
+    addEffortOption(sub, args->effort);
     sub->add_flag("--quiet", args->quiet, "no progress; print only errors and regressions");
     sub->callback([args, &context] { runBenchCommand(*args, context); });
 }

@@ -131,6 +131,7 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
         ->each([args](const std::string&) { args->checksumGiven = true; });
     sub->add_option("--threads", o.threads, "worker threads (0: all cores)")
         ->check(CLI::Range(0, 1024));
+    addEffortOption(sub, o.cacheOrderEffort);
     sub->add_option("--report", args->report, "write quality figures (JSON) to this file");
     sub->add_flag("--quiet", args->quiet, "print errors only");
     sub->callback([args, &context] { runCompile(*args, context); });

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 
 namespace vtxc::cli {
 
@@ -39,6 +40,16 @@ void addModelArguments(CLI::App* command, ModelArguments& arguments) {
                         "a shadow LOD SMD (last LOD, switch point -1)");
     command->add_flag("--static-prop", arguments.staticProp,
                       "compile as $staticprop: one bone, turned 90 degrees about Z");
+}
+
+void addEffortOption(CLI::App* command, CacheOrderEffort& effort) {
+    const std::map<std::string, CacheOrderEffort> names{{"fast", CacheOrderEffort::Fast},
+                                                        {"thorough", CacheOrderEffort::Thorough}};
+    command
+        ->add_option("--effort", effort,
+                     "vertex-cache order search: fast, or thorough (several times slower, for "
+                     "the last fraction of a percent of cache misses)")
+        ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
 }
 
 bool isQcInput(const ModelArguments& arguments) {

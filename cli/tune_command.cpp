@@ -113,6 +113,7 @@ void addTuneCommand(CLI::App& app, CommandContext& context) {
     sub->add_option("-o,--output", args->outputDir, "write tune.csv, tune.json and tune.svg here");
     sub->add_flag("--cross", args->cross, "simulate each order at every other cache size");
     sub->add_option("--threads", args->options.threads, "worker threads (0: all cores)");
+    addEffortOption(sub, args->options.cacheOrderEffort);
     sub->add_flag("--quiet", args->quiet, "print errors only");
     sub->callback([args, &context] { runTune(*args, context); });
 }

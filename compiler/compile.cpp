@@ -181,7 +181,7 @@ bool Driver::assembleAll() {
         std::vector<ModelLodInput> inputs(project_.lods.size());
         for (std::size_t lod = 0; lod < inputs.size(); ++lod) {
             ModelLodInput& input = inputs[lod];
-            input.mesh = extracted_[m][lod];
+            input.mesh = std::move(extracted_[m][lod]); // not needed after assembly
             input.removedMaterials = project_.lods[lod].removeMeshes;
             const auto& source =
                 models_[m]->lods.size() > lod ? models_[m]->lods[lod] : std::nullopt;
@@ -269,6 +269,7 @@ bool Driver::prepare() {
     built_.lods = project_.lods;
     built_.staticProp = project_.staticProp;
     if (!buildBoneTable() || !extractAll()) return false;
+    smds_.clear(); // the corners hold all the meshes need: free the parsed files before welding
     buildMaterialTable();
     if (!assembleAll() || !checkBoneLimit()) return false;
     reportSummary();

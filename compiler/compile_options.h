@@ -3,6 +3,8 @@
 // 0.05).
 #pragma once
 
+#include "optimizer/vertex_cache_order.h"
+
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -42,6 +44,7 @@ struct CompileOptions {
     float lodNormalAngleDegrees = 5.0f;
     std::optional<std::int32_t> checksum; // default: derived from the output content
     int threads = 0;                      // 0: as many as the machine has
+    CacheOrderEffort cacheOrderEffort = CacheOrderEffort::Fast;
     // Called from worker threads as strip building advances (done, total); must be thread-safe.
     std::function<void(std::size_t, std::size_t)> progress;
 

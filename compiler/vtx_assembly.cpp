@@ -18,7 +18,7 @@ struct MeshTask {
     std::size_t lod;
 };
 
-StripLimits limitsFor(const HardwareParameters& p, bool staticProp) {
+StripLimits limitsFor(const HardwareParameters& p, bool staticProp, CacheOrderEffort effort) {
     StripLimits limits;
     limits.maxBonesPerStrip = p.maxBonesPerStrip;
     limits.maxBonesPerTriangle = p.maxBonesPerTri;
@@ -26,6 +26,7 @@ StripLimits limitsFor(const HardwareParameters& p, bool staticProp) {
     limits.hardwareSkinned = p.hardwareSkinned;
     limits.staticProp = staticProp;
     limits.vertexCacheSize = static_cast<std::size_t>(p.vertCacheSize);
+    limits.cacheOrderEffort = effort;
     return limits;
 }
 
@@ -61,8 +62,9 @@ std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
         weights.reserve(task.mesh->vertices.size());
         for (const ModelVertex& vertex : task.mesh->vertices)
             weights.push_back(vertex.weights);
-        results[i] = buildStripGroups(task.mesh->lodIndices[task.lod], weights,
-                                      limitsFor(p, project.staticProp), sinks[i]);
+        results[i] =
+            buildStripGroups(task.mesh->lodIndices[task.lod], weights,
+                             limitsFor(p, project.staticProp, options.cacheOrderEffort), sinks[i]);
         if (options.progress) options.progress(++done, tasks.size());
     });
     bool ok = true;

@@ -14,6 +14,9 @@
 //   orderForVertexCache(indices, vertexCount, options)    (vertex_cache_order.h)
 //       The triangles reordered for a FIFO of options.cacheSize that starts empty; never worse
 //       than the input order; corners keep their order. Pre: every index < vertexCount.
+//       Its parts: greedyFifoOrder (fifo_greedy_order.h), the local searches (window_regreedy.h,
+//       forward_pull_search.h), the FIFO model (fifo_state.h), triangle adjacency
+//       (triangle_adjacency.h).
 //   simulateFifoCache(indices, vertexCount, cacheSize)    (fifo_cache.h)
 //       Misses of a FIFO cache that starts empty (ACMR, ATVR). Indices >= vertexCount are
 //       skipped.
@@ -30,12 +33,17 @@
 
 #include "optimizer/bone_weights.h"
 #include "optimizer/fifo_cache.h"
+#include "optimizer/fifo_greedy_order.h"
+#include "optimizer/fifo_state.h"
+#include "optimizer/forward_pull_search.h"
 #include "optimizer/mesh_types.h"
 #include "optimizer/optimizer_codes.h"
 #include "optimizer/point_grid.h"
 #include "optimizer/strip_analysis.h"
 #include "optimizer/strip_partition.h"
 #include "optimizer/tangents.h"
+#include "optimizer/triangle_adjacency.h"
 #include "optimizer/vertex_cache_order.h"
 #include "optimizer/vtx_analysis.h"
 #include "optimizer/welding.h"
+#include "optimizer/window_regreedy.h"

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <numeric>
 #include <string>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
 
 namespace vtxc {
 
@@ -85,7 +87,7 @@ bool validateInput(std::span<const std::uint32_t> indices, std::span<const BoneW
 std::vector<std::uint32_t> orderedStripIndices(std::span<const std::uint32_t> indices,
                                                std::span<const std::uint32_t> triangles,
                                                std::vector<std::uint32_t>& localOf,
-                                               std::size_t cacheSize) {
+                                               const StripLimits& limits) {
     std::vector<std::uint32_t> meshVertexOf, local;
     local.reserve(triangles.size() * 3);
     for (std::uint32_t t : triangles)
@@ -99,8 +101,12 @@ std::vector<std::uint32_t> orderedStripIndices(std::span<const std::uint32_t> in
         }
     for (std::uint32_t v : meshVertexOf)
         localOf[v] = kNone;
-    if (cacheSize > 0)
-        local = orderForVertexCache(local, meshVertexOf.size(), CacheOrderOptions{cacheSize});
+    if (limits.vertexCacheSize > 0) {
+        CacheOrderOptions options;
+        options.cacheSize = limits.vertexCacheSize;
+        options.effort = limits.cacheOrderEffort;
+        local = orderForVertexCache(local, meshVertexOf.size(), options);
+    }
     for (std::uint32_t& i : local)
         i = meshVertexOf[i];
     return local;
@@ -236,13 +242,20 @@ std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uin
     // uint16 indices address at most 65536 vertices; a triangle needs 3.
     const std::size_t maxVertices =
         std::clamp<std::size_t>(limits.maxVerticesPerStripGroup, 3, 65536);
+    // The strips are ordered for the cache independently, so in parallel (a big mesh's strips
+    // keep both cores busy); the groups are then built in strip order, so the bytes do not
+    // depend on the thread count.
+    std::vector<std::vector<std::uint32_t>> ordered(boneStrips.size());
+    tbb::enumerable_thread_specific<std::vector<std::uint32_t>> localOf(
+        [&] { return std::vector<std::uint32_t>(weights.size(), kNone); });
+    tbb::parallel_for(std::size_t(0), boneStrips.size(), [&](std::size_t s) {
+        ordered[s] = orderedStripIndices(indices, boneStrips[s], localOf.local(), limits);
+    });
     std::vector<std::uint32_t> scratch(weights.size(), kNone), mark(weights.size(), 0);
     std::uint32_t markToken = 0;
-    for (const std::vector<std::uint32_t>& triangles : boneStrips) {
-        std::vector<std::uint32_t> ordered =
-            orderedStripIndices(indices, triangles, scratch, limits.vertexCacheSize);
+    for (std::vector<std::uint32_t>& strip : ordered) {
         for (const std::vector<std::uint32_t>& piece :
-             splitByVertexCount(std::move(ordered), maxVertices, mark, markToken)) {
+             splitByVertexCount(std::move(strip), maxVertices, mark, markToken)) {
             const std::size_t pieceVertices = distinctCount(piece, mark, markToken);
             if (groups.empty() || groups.back().vertices.size() + pieceVertices > maxVertices)
                 groups.emplace_back();

@@ -5,6 +5,7 @@
 
 #include "formats/common/diagnostics.h"
 #include "optimizer/mesh_types.h"
+#include "optimizer/vertex_cache_order.h"
 
 #include <array>
 #include <cstddef>
@@ -28,6 +29,7 @@ struct StripLimits {
     bool staticProp = false;
     // FIFO size the triangles of each strip are ordered for; 0 keeps the input order.
     std::size_t vertexCacheSize = 24;
+    CacheOrderEffort cacheOrderEffort = CacheOrderEffort::Fast;
 };
 
 // One Vertex_t of a strip group.

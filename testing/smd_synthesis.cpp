@@ -67,7 +67,7 @@ void addLinks(SmdFile& file, float t, int bones, int count) {
     for (int bone = 0; bone < bones; ++bone)
         nearest.push_back({std::fabs(t - bone), bone});
     std::partial_sort(nearest.begin(), nearest.begin() + count, nearest.end());
-    float weights[4];
+    float weights[kSmdWriterMaxLinks];
     float sum = 0;
     for (int i = 0; i < count; ++i) {
         const float falloff = 1.0f / (1.0f + 4.0f * nearest[static_cast<std::size_t>(i)].first);
@@ -83,7 +83,8 @@ void addLinks(SmdFile& file, float t, int bones, int count) {
 
 SmdFile synthesizeSmd(const SmdSynthesisOptions& options) {
     const int bones = std::max(1, options.bones);
-    const int influences = std::clamp(options.maxInfluences, 1, std::min(4, bones));
+    const int influences =
+        std::clamp(options.maxInfluences, 1, std::min(kSmdWriterMaxLinks, bones));
     const int materialCount = std::max(1, options.materials);
     SmdFile file;
     file.fileName = "synthetic.smd";

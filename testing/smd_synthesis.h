@@ -16,7 +16,7 @@ namespace vtxc {
 struct SmdSynthesisOptions {
     std::size_t triangles = 1000; // exactly this many
     int bones = 16;               // a chain: bone 0 is the root, bone k's parent is k - 1
-    int maxInfluences = 3;        // 1 (rigid) to 4 weights per vertex
+    int maxInfluences = 3;        // 1 (rigid) to kSmdWriterMaxLinks weights per vertex
     int materials = 1;            // triangles are spread over this many materials in bands
     std::uint32_t seed = 1;       // jitters positions so values are not all round
 };

@@ -19,6 +19,8 @@
 //       expectSameTriangles: two .vtx files draw the same triangles.
 //   TestMesh, expectValidStripGroups, cappedCorners                     (mesh_checks.h)
 //       Every rule of the strip group records, checked against the input mesh.
+//   gridTriangles, shuffledTriangles, sortedTriangles                   (triangle_lists.h)
+//       Small index lists for the optimizer's tests.
 #pragma once
 
 #include "testing/mesh_checks.h"
@@ -26,3 +28,4 @@
 #include "testing/smd_round_trip.h"
 #include "testing/smd_synthesis.h"
 #include "testing/test_support.h"
+#include "testing/triangle_lists.h"

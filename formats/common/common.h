@@ -13,6 +13,8 @@
 // File input and output (file_io.h; codes IO001-IO002 in io_codes.h)
 //   readWholeFile(path, sink)
 //       The file's bytes, or nothing after IO001 (exit status 2).
+//   MappedFile::open(path, sink, maxBytes)
+//       The file mapped read-only (big inputs without a copy), or nothing after IO001.
 //   writeFilesAtomically(files, sink)
 //       Writes every file under a temporary name and renames them into place only when all were
 //       written: a model's files appear together or not at all. Pre: distinct paths.

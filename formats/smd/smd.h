@@ -118,13 +118,23 @@ inline constexpr int kSmdWriterMaxLinks = 8;
 
 // ---- Reading and writing ---------------------------------------------------------------------
 
+// How a big triangles section is read: in blocks of about `blockBytes` on all threads (TBB) once
+// the section holds at least `parallelFromBytes`. The result and the diagnostics are the same for
+// any values and any thread count; tests use small blocks to put many block ends in a small text.
+struct SmdReadOptions {
+    std::size_t parallelFromBytes = 4u << 20;
+    std::size_t blockBytes = 1u << 20;
+};
+
 // Parses SMD text. `fileName` names the source in diagnostics. Reports every problem found (up to
 // DiagnosticSink::kErrorLimit errors) and returns nothing if there was any error; warnings alone
 // do not fail. Never throws on bad input.
 std::optional<SmdFile> parseSmd(std::string_view text, const std::string& fileName,
-                                DiagnosticSink& sink);
+                                DiagnosticSink& sink, const SmdReadOptions& options = {});
 
-// Reads the whole file (IO001, exit status 2, if it cannot) and parses it.
+// Reads the file and parses it. IO001 (exit status 2) when it cannot be read, is not a regular
+// file, or is over 4 GiB. The file is mapped, not copied, and the text already parsed is given
+// back as the reading goes, so memory holds the result plus a window of text.
 std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink);
 
 // SMD text in Valve's exporter conventions: `version 1`; links on every vertex (a rigid vertex

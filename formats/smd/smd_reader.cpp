@@ -5,10 +5,13 @@
 #include "formats/smd/smd_codes.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <sys/mman.h>
+#include <tbb/parallel_for.h>
 #include <unordered_map>
 
 namespace vtxc {
@@ -16,6 +19,25 @@ namespace vtxc {
 namespace {
 
 constexpr std::size_t kBinaryScanBlock = 4096;
+// Big triangle sections are read in blocks (SmdReadOptions) on all threads, this many blocks at a
+// time (the text of a window is given back once merged). The blocks depend on the text and the
+// options only, never on the thread count.
+constexpr std::size_t kBlocksPerWindow = 16;
+
+// Big result arrays are filled once, front to back: on Linux, ask for transparent huge pages so
+// that filling them takes a page fault per 2 MiB instead of per 4 KiB (faults are most of the
+// system time of a big read). Only whole huge pages inside the array are advised.
+template <typename T> void preferHugePages(const std::vector<T>& v) {
+#ifdef MADV_HUGEPAGE
+    constexpr std::uintptr_t kHuge = 2u << 20;
+    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
+    const std::uintptr_t end = begin + v.capacity() * sizeof(T);
+    const std::uintptr_t first = (begin + kHuge - 1) / kHuge * kHuge, last = end / kHuge * kHuge;
+    if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+#else
+    (void)v;
+#endif
+}
 
 bool isBlank(char c) {
     return c == ' ' || c == '\t' || c == '\v' || c == '\f';
@@ -98,14 +120,47 @@ NumberStatus readFloatSlow(ValueCursor& cursor, float& out) {
     return NumberStatus::Ok;
 }
 
-// The fast path for plain decimals such as -17.627241 (what every exporter writes): the digits
-// as an integer N < 2^53 over 10^k with k <= 22 gives a correctly rounded double (both exact,
-// IEEE division rounds correctly). Rounding that double to float is then correct too unless it
-// sits exactly on a midpoint between two floats, which is left to std::from_chars.
-bool tryReadPlainDecimal(ValueCursor& cursor, float& out) {
-    static constexpr double kPowersOf10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                             1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+constexpr double kPowersOf10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+// mantissa / 10^fractionDigits as a float, when that is correctly rounded: the digits as an
+// integer N < 2^53 over 10^k with k <= 22 gives a correctly rounded double (both exact, IEEE
+// division rounds correctly). Rounding that double to float is then correct too unless it sits
+// exactly on a midpoint between two floats, which is left to std::from_chars.
+bool decimalToFloat(std::uint64_t mantissa, int fractionDigits, bool negative, float& out) {
+    const double value = static_cast<double>(mantissa) / kPowersOf10[fractionDigits];
+    // A float midpoint has exactly bit 28 set among the 29 low bits of the double's mantissa.
+    std::uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    if ((bits & 0x1FFFFFFFull) == 0x10000000ull) return false;
+    out = static_cast<float>(negative ? -value : value);
+    return true;
+}
+
+// How many of the 8 bytes in `chunk` (first byte lowest, as loaded on a little-endian machine)
+// are decimal digits before the first byte that is not. A byte is a digit when (byte ^ '0') < 10;
+// adding 0x76 sets the byte's high bit otherwise. A carry out of a non-digit byte only reaches
+// later bytes, past the first non-digit, so it cannot change the answer.
+int leadingDigits(std::uint64_t chunk) {
+    const std::uint64_t t = chunk ^ 0x3030303030303030ull;
+    const std::uint64_t nonDigit = ((t + 0x7676767676767676ull) | t) & 0x8080808080808080ull;
+    return nonDigit ? std::countr_zero(nonDigit) / 8 : 8;
+}
+
+// The value of the first `count` (1..8) digits of `chunk`, eight digits at a time in three
+// multiplications (the digits shifted to the top, zeros above them act as leading zeros).
+std::uint32_t digitsValue(std::uint64_t chunk, int count) {
+    std::uint64_t v = (chunk ^ 0x3030303030303030ull) << (8 * (8 - count));
+    v = (v * 10) + (v >> 8);
+    v = (((v & 0x000000FF000000FFull) * 0x000F424000000064ull) +
+         (((v >> 16) & 0x000000FF000000FFull) * 0x0000271000000001ull)) >>
+        32;
+    return static_cast<std::uint32_t>(v);
+}
+
+// The same, a digit at a time: long numbers and the last bytes of a line.
+bool tryReadPlainDecimalSlow(ValueCursor& cursor, float& out) {
     const char* p = cursor.p;
     const char* end = cursor.end;
     const bool negative = *p == '-';
@@ -124,16 +179,44 @@ bool tryReadPlainDecimal(ValueCursor& cursor, float& out) {
         }
     }
     if (digits == 0 || digits > 19 || fractionDigits > 22 || mantissa > (1ull << 53) ||
-        !cursor.atSeparator(p))
+        !cursor.atSeparator(p) || !decimalToFloat(mantissa, fractionDigits, negative, out))
         return false;
-    const double value = static_cast<double>(mantissa) / kPowersOf10[fractionDigits];
-    // A float midpoint has exactly bit 28 set among the 29 low bits of the double's mantissa.
-    std::uint64_t bits;
-    std::memcpy(&bits, &value, sizeof bits);
-    if ((bits & 0x1FFFFFFFull) == 0x10000000ull) return false;
-    out = static_cast<float>(negative ? -value : value);
     cursor.p = p;
     return true;
+}
+
+// The fast path for plain decimals such as -17.627241 (what every exporter writes), reading the
+// integer and the fraction digits eight bytes at a time when the line has room for that.
+bool tryReadPlainDecimal(ValueCursor& cursor, float& out) {
+    const char* p = cursor.p;
+    const char* end = cursor.end;
+    const bool negative = *p == '-';
+    if (negative || *p == '+') ++p;
+    if (end - p >= 16) {
+        std::uint64_t chunk;
+        std::memcpy(&chunk, p, 8);
+        const int integerDigits = leadingDigits(chunk);
+        if (integerDigits > 0 && integerDigits < 8) {
+            std::uint64_t mantissa = digitsValue(chunk, integerDigits);
+            const char* q = p + integerDigits;
+            int fractionDigits = 0;
+            if (*q == '.') {
+                ++q;
+                std::memcpy(&chunk, q, 8);
+                fractionDigits = leadingDigits(chunk);
+                if (fractionDigits == 8) return tryReadPlainDecimalSlow(cursor, out);
+                if (fractionDigits > 0)
+                    mantissa = mantissa * static_cast<std::uint64_t>(kPowersOf10[fractionDigits]) +
+                               digitsValue(chunk, fractionDigits);
+                q += fractionDigits;
+            }
+            if (!cursor.atSeparator(q) || !decimalToFloat(mantissa, fractionDigits, negative, out))
+                return false;
+            cursor.p = q;
+            return true;
+        }
+    }
+    return tryReadPlainDecimalSlow(cursor, out);
 }
 
 inline NumberStatus readFloat(ValueCursor& cursor, float& out) {
@@ -167,10 +250,59 @@ inline NumberStatus readInt(ValueCursor& cursor, int& out) {
     return NumberStatus::Ok;
 }
 
+std::string cutOffByEndOfFile(int corners) {
+    return "the triangle starting here has " + std::to_string(corners) +
+           " of its 3 vertex lines before the end of the file; the file is cut short, export it "
+           "again";
+}
+
+std::string cutOffByLine(int corners, std::uint32_t line) {
+    return "the triangle starting here has " + std::to_string(corners) +
+           " of its 3 vertex lines (line " + std::to_string(line) +
+           " is not a vertex); every triangle is a material line and 3 vertex lines";
+}
+
+// The start of the first line after the one holding `from` that can only
+// begin a triangle: a content line whose first character cannot start a vertex line. Whatever
+// state a serial read is in when it reaches such a line, it reads it as a material line (or the
+// section's `end`), so a block may start there. nullptr if there is none.
+const char* nextTriangleStart(const char* from, const char* end) {
+    const char* p = from;
+    while (p < end) {
+        const char* newline =
+            static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+        if (!newline) return nullptr;
+        p = newline + 1;
+        const char* q = p;
+        while (q < end && isBlank(*q))
+            ++q;
+        if (q == end) return nullptr;
+        if (*q == '\n' || *q == '\r' || startsComment(q, end)) continue;
+        if (!((*q >= '0' && *q <= '9') || *q == '-' || *q == '+')) return p;
+    }
+    return nullptr;
+}
+
+// What one block of a triangles section read on its own gives: its triangles, links and
+// materials numbered within the block, its diagnostics, and how it ended. Line numbers are counted
+// from the block's start (its first line is 1) unless `absoluteLines`.
+struct TriangleBlock {
+    const char* begin = nullptr;
+    const char* end = nullptr;
+    SmdFile part;
+    CollectingSink diagnostics;
+    bool absoluteLines = false;
+    std::uint32_t lines = 0;          // lines in the block (or up to the section's `end`)
+    std::uint32_t partialLine = 0;    // material line of a triangle the block's end cut off
+    std::uint32_t partialCorners = 0; // how many vertex lines that triangle had
+    const char* sectionEnd = nullptr; // past the `end` line closing the section, if in the block
+};
+
 class SmdParser {
   public:
-    SmdParser(std::string_view text, const std::string& fileName, DiagnosticSink& sink)
-        : text_(text), fileName_(fileName), sink_(sink) {}
+    SmdParser(std::string_view text, const std::string& fileName, DiagnosticSink& sink,
+              const SmdReadOptions& options = {}, const MappedFile* source = nullptr)
+        : text_(text), fileName_(fileName), sink_(sink), options_(options), source_(source) {}
 
     std::optional<SmdFile> run();
 
@@ -212,9 +344,13 @@ class SmdParser {
     void readFrameStart(ValueCursor cursor);
     void readBonePose();
     void readTriangles();
+    void readTrianglesSection();
+    void readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) const;
+    bool mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore);
     std::string_view materialOfLine() const;
     bool readTriangle(std::string_view material);
     bool readVertex(SmdVertex& vertex);
+    bool readPlainVertex(SmdVertex& vertex);
     void skipVertexAnimation();
     void reportUnclosed(const char* sectionName);
     std::uint32_t internMaterial(std::string_view name);
@@ -222,7 +358,12 @@ class SmdParser {
     std::string_view text_;
     const std::string& fileName_;
     DiagnosticSink& sink_;
+    SmdReadOptions options_;
+    const MappedFile* source_;    // where text_ lies, if mapped: parsed pages are given back
     ForwardingSink local_{sink_}; // counts this file's errors only
+    // Reading one block of a triangles section (TriangleBlock): the block's end is not the end
+    // of the file, so a triangle cut off there is recorded, not reported.
+    TriangleBlock* block_ = nullptr;
 
     // Current line: [lineBegin_, lineEnd_) without its terminator; content_ is its first non-blank.
     const char* next_ = nullptr;
@@ -333,16 +474,30 @@ bool SmdParser::reportNumberProblem(NumberStatus status, const ValueCursor& curs
 
 // ---- top level -------------------------------------------------------------------------------
 
-// Whether a block holds a byte that isBinaryByte() refuses; written with a fixed trip count and
-// no early exit so that compilers vectorise it (this scan touches every byte of the file).
-bool blockHasBinaryByte(const unsigned char* bytes) {
-    unsigned char any = 0;
-    for (std::size_t i = 0; i < kBinaryScanBlock; ++i) {
-        const unsigned char c = bytes[i];
-        any |= static_cast<unsigned char>((c < 9) | (static_cast<unsigned char>(c - 14) < 18) |
-                                          (c == 127));
+// What a block of kBinaryScanBlock bytes holds: a byte that isBinaryByte() refuses, a carriage
+// return. Sixteen bytes per step in the compilers' portable vector types (SSE2 on x86-64, NEON on
+// ARM): this scan touches every byte of the file, so it must run at memory speed.
+struct BlockBytes {
+    bool binary = false;
+    bool carriageReturn = false;
+};
+
+BlockBytes scanBlock(const unsigned char* bytes) {
+    typedef unsigned char Bytes16 __attribute__((vector_size(16)));
+    Bytes16 bad = {}, carriage = {};
+    for (std::size_t i = 0; i < kBinaryScanBlock; i += 16) {
+        Bytes16 v;
+        std::memcpy(&v, bytes + i, 16);
+        const Bytes16 shifted = v - 14;
+        bad |= (Bytes16)(v < 9) | (Bytes16)(shifted < 18) | (Bytes16)(v == 127);
+        carriage |= (Bytes16)(v == 13);
     }
-    return any != 0;
+    BlockBytes out;
+    for (int k = 0; k < 16; ++k) {
+        out.binary |= bad[k] != 0;
+        out.carriageReturn |= carriage[k] != 0;
+    }
+    return out;
 }
 
 bool SmdParser::checkBinary() {
@@ -352,10 +507,14 @@ bool SmdParser::checkBinary() {
         const std::size_t stop = std::min(size, start + kBinaryScanBlock);
         bool anyBad = false;
         if (stop - start == kBinaryScanBlock) {
-            anyBad = blockHasBinaryByte(bytes + start);
+            const BlockBytes block = scanBlock(bytes + start);
+            anyBad = block.binary;
+            hasCarriageReturns_ |= block.carriageReturn;
         } else {
-            for (std::size_t i = start; i < stop; ++i)
+            for (std::size_t i = start; i < stop; ++i) {
                 anyBad |= isBinaryByte(bytes[i]);
+                hasCarriageReturns_ |= bytes[i] == '\r';
+            }
         }
         if (!anyBad) continue;
         std::size_t offset = start;
@@ -453,7 +612,7 @@ void SmdParser::readSections() {
             expectNoMoreValues(cursor);
             beginSection(Section::Triangles, keywordAt);
             file_.hasTrianglesSection = true;
-            readTriangles();
+            readTrianglesSection();
         } else if (equalsKeyword(word, "vertexanimation")) {
             report(kSmdCodes["SMD023"], keywordAt,
                    "'vertexanimation' section (flex shapes) skipped: vtxc does not read it");
@@ -481,7 +640,7 @@ std::optional<SmdFile> SmdParser::run() {
     if (!checkBinary()) return std::nullopt;
     if (text_.size() >= 3 && std::memcmp(text_.data(), "\xEF\xBB\xBF", 3) == 0)
         text_.remove_prefix(3); // UTF-8 byte order mark
-    hasCarriageReturns_ = std::memchr(text_.data(), '\r', text_.size()) != nullptr;
+    // checkBinary saw every byte, carriage returns included (a byte order mark holds none).
     next_ = text_.data();
     if (!readVersion()) return std::nullopt;
     readSections();
@@ -661,16 +820,143 @@ void SmdParser::readTriangles() {
     // A skinned triangle takes about 400 bytes of text; reserving saves most of the regrowth.
     const auto remaining = static_cast<std::size_t>(text_.data() + text_.size() - next_);
     file_.triangles.reserve(file_.triangles.size() + remaining / 400);
+    if (!block_) preferHugePages(file_.triangles);
     while (!shouldStop()) {
-        if (!nextContentLine()) return reportUnclosed("triangles");
-        if (lineIsEnd()) return;
+        if (!nextContentLine()) {
+            if (!block_) reportUnclosed("triangles");
+            return;
+        }
+        if (lineIsEnd()) break;
         const bool complete = readTriangle(materialOfLine());
         // A short triangle cut off by `end`: that `end` closes the section.
         if (!complete && pendingLine_ && lineIsEnd()) {
             pendingLine_ = false;
-            return;
+            break;
         }
     }
+    if (block_ && !shouldStop()) block_->sectionEnd = next_;
+}
+
+// A big triangles section is cut into blocks that each start at a line that can only begin a
+// triangle (nextTriangleStart), read on all threads, and merged in order: materials renumbered in
+// order of first appearance, links and line numbers shifted, a triangle cut off at a block's end
+// reported where a serial read would report it, diagnostics in order up to the error limit. The
+// result and the diagnostics are those of a serial read, whatever the number of threads.
+void SmdParser::readTrianglesSection() {
+    const char* end = text_.data() + text_.size();
+    if (static_cast<std::size_t>(end - next_) < options_.parallelFromBytes || block_)
+        return readTriangles();
+    const std::size_t blockBytes = std::max<std::size_t>(options_.blockBytes, 1);
+    std::uint32_t lines = lineNumber_; // lines before the next block
+    std::uint32_t pendingLine = 0, pendingCorners = 0;
+    bool reserved = false;
+    const char* windowBegin = next_;
+    while (next_ < end) {
+        std::vector<TriangleBlock> blocks;
+        for (const char* begin = next_; begin < end && blocks.size() < kBlocksPerWindow;) {
+            const char* nominal = begin + std::min<std::size_t>(blockBytes, end - begin);
+            const char* stop = nominal < end ? nextTriangleStart(nominal, end) : nullptr;
+            blocks.emplace_back();
+            blocks.back().begin = begin;
+            blocks.back().end = stop ? stop : end;
+            begin = blocks.back().end;
+        }
+        if (source_) source_->populate(blocks.front().begin, blocks.back().end);
+        tbb::parallel_for(std::size_t(0), blocks.size(),
+                          [&](std::size_t i) { readTriangleBlock(blocks[i], 0); });
+        for (TriangleBlock& block : blocks) {
+            if (pendingLine != 0) {
+                reportAtLine(kSmdCodes["SMD014"], pendingLine,
+                             cutOffByLine(static_cast<int>(pendingCorners), lines + 1));
+                pendingLine = 0;
+            }
+            // Messages name lines: a block with diagnostics is read again with its true numbers.
+            if (!block.diagnostics.diagnostics().empty()) {
+                TriangleBlock numbered;
+                numbered.begin = block.begin;
+                numbered.end = block.end;
+                readTriangleBlock(numbered, lines);
+                if (!mergeTriangleBlock(numbered, lines)) return;
+            } else if (!mergeTriangleBlock(block, lines)) {
+                return;
+            }
+            if (block.sectionEnd) {
+                next_ = block.sectionEnd;
+                lineNumber_ = lines + block.lines;
+                return;
+            }
+            if (block.partialLine != 0) {
+                pendingLine = lines + block.partialLine;
+                pendingCorners = block.partialCorners;
+            }
+            lines += block.lines;
+            next_ = block.end;
+        }
+        if (!reserved) {
+            // The first window tells how much text a triangle and a link take here; reserving the
+            // rest's share now spares the regrowth copies (untouched capacity costs no memory).
+            const double done = static_cast<double>(next_ - windowBegin);
+            const double factor = 1.05 * static_cast<double>(end - windowBegin) / done;
+            file_.triangles.reserve(static_cast<std::size_t>(file_.triangles.size() * factor) + 16);
+            file_.links.reserve(static_cast<std::size_t>(file_.links.size() * factor) + 16);
+            preferHugePages(file_.triangles);
+            preferHugePages(file_.links);
+            reserved = true;
+        }
+        if (source_) source_->release(text_.data(), next_);
+    }
+    lineNumber_ = lines;
+    if (pendingLine != 0)
+        reportAtLine(kSmdCodes["SMD014"], pendingLine,
+                     cutOffByEndOfFile(static_cast<int>(pendingCorners)));
+    if (!shouldStop()) reportUnclosed("triangles");
+}
+
+// Reads one block as a serial read would from the block's first line, in a parser of its own.
+// Line numbers start after `linesBefore` (0: relative to the block).
+void SmdParser::readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) const {
+    SmdParser parser(
+        std::string_view(block.begin, static_cast<std::size_t>(block.end - block.begin)), fileName_,
+        block.diagnostics);
+    parser.block_ = &block;
+    parser.hasCarriageReturns_ = hasCarriageReturns_;
+    parser.next_ = block.begin;
+    parser.lineNumber_ = linesBefore;
+    parser.file_.nodes = file_.nodes;
+    parser.readTriangles();
+    block.lines = parser.lineNumber_ - linesBefore;
+    if (block.partialLine != 0) block.partialLine -= linesBefore;
+    block.absoluteLines = linesBefore != 0;
+    block.part.triangles = std::move(parser.file_.triangles);
+    block.part.links = std::move(parser.file_.links);
+    block.part.materials = std::move(parser.file_.materials);
+}
+
+// Appends a block's result after `linesBefore` lines; false once the error limit is reached (a
+// serial read stops there).
+bool SmdParser::mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) {
+    for (const Diagnostic& d : block.diagnostics.diagnostics()) {
+        if (d.severity == Severity::Error && shouldStop()) return false;
+        local_.report(d);
+    }
+    if (shouldStop()) return false;
+    std::vector<std::uint32_t> materialOf;
+    materialOf.reserve(block.part.materials.size());
+    for (const std::string& name : block.part.materials)
+        materialOf.push_back(internMaterial(name));
+    const auto linkBase = static_cast<std::uint32_t>(file_.links.size());
+    const std::uint32_t lineShift = block.absoluteLines ? 0 : linesBefore;
+    for (SmdTriangle& triangle : block.part.triangles) {
+        triangle.material = materialOf[triangle.material];
+        triangle.line += lineShift;
+        for (SmdVertex& corner : triangle.corners)
+            corner.firstLink += linkBase;
+    }
+    file_.triangles.insert(file_.triangles.end(), block.part.triangles.begin(),
+                           block.part.triangles.end());
+    file_.links.insert(file_.links.end(), block.part.links.begin(), block.part.links.end());
+    block.part = SmdFile();
+    return true;
 }
 
 // The material is the rest of the line, less trailing blanks and a comment after a blank.
@@ -691,33 +977,92 @@ bool SmdParser::readTriangle(std::string_view material) {
     bool ok = true;
     for (int corner = 0; corner < 3; ++corner) {
         if (!nextContentLine()) {
-            reportAtLine(kSmdCodes["SMD014"], triangle.line,
-                         "the triangle starting here has " + std::to_string(corner) +
-                             " of its 3 vertex lines before the end of the file; the file is "
-                             "cut short, export it again");
             file_.links.resize(linksBefore);
+            if (block_) {
+                block_->partialLine = triangle.line;
+                block_->partialCorners = static_cast<std::uint32_t>(corner);
+                return false;
+            }
+            reportAtLine(kSmdCodes["SMD014"], triangle.line, cutOffByEndOfFile(corner));
             return false;
         }
         // A line that does not start with a number is the next material (or `end`): a short
         // triangle. Read it again as such rather than misread it.
         const char first = *content_;
         if (!((first >= '0' && first <= '9') || first == '-' || first == '+')) {
-            reportAtLine(kSmdCodes["SMD014"], triangle.line,
-                         "the triangle starting here has " + std::to_string(corner) +
-                             " of its 3 vertex lines (line " + std::to_string(lineNumber_) +
-                             " is not a vertex); every triangle is a material line and 3 vertex "
-                             "lines");
+            reportAtLine(kSmdCodes["SMD014"], triangle.line, cutOffByLine(corner, lineNumber_));
             pendingLine_ = true;
             file_.links.resize(linksBefore);
             return false;
         }
-        ok = readVertex(triangle.corners[static_cast<std::size_t>(corner)]) && ok;
+        SmdVertex& vertex = triangle.corners[static_cast<std::size_t>(corner)];
+        ok = (readPlainVertex(vertex) || readVertex(vertex)) && ok;
     }
     if (!ok) {
         file_.links.resize(linksBefore);
         return false;
     }
     file_.triangles.push_back(triangle);
+    return true;
+}
+
+// The vertex line as exporters write it, read without a diagnostic in reach: plain numbers
+// separated by blanks, links that fit, nothing after them. Anything else (including every line
+// with an error) returns false with nothing changed, and readVertex reads the line again with
+// its diagnostics. Both give the same values for the lines this one accepts.
+bool SmdParser::readPlainVertex(SmdVertex& vertex) {
+    const char* const end = lineEnd_;
+    ValueCursor cursor{content_, end};
+    auto skipBlanks = [&] {
+        while (cursor.p < end && isBlank(*cursor.p))
+            ++cursor.p;
+    };
+    auto plainInt = [&](int& out) {
+        const char* p = cursor.p;
+        const bool negative = p < end && *p == '-';
+        p += negative;
+        const char* digits = p;
+        int value = 0;
+        while (p < end && static_cast<unsigned>(*p - '0') < 10u && p - digits < 9)
+            value = value * 10 + (*p++ - '0');
+        if (p == digits || !cursor.atSeparator(p)) return false;
+        out = negative ? -value : value;
+        cursor.p = p;
+        skipBlanks();
+        return true;
+    };
+    auto plainFloat = [&](float& out) {
+        if (cursor.p == end || !tryReadPlainDecimal(cursor, out)) return false;
+        skipBlanks();
+        return true;
+    };
+    const std::size_t nodeCount = file_.nodes.size();
+    if (!plainInt(vertex.bone) || static_cast<std::size_t>(vertex.bone) >= nodeCount) return false;
+    if (!plainFloat(vertex.position.x) || !plainFloat(vertex.position.y) ||
+        !plainFloat(vertex.position.z) || !plainFloat(vertex.normal.x) ||
+        !plainFloat(vertex.normal.y) || !plainFloat(vertex.normal.z) || !plainFloat(vertex.uv.x) ||
+        !plainFloat(vertex.uv.y))
+        return false;
+    const std::size_t linksBefore = file_.links.size();
+    vertex.firstLink = static_cast<std::uint32_t>(linksBefore);
+    vertex.linkCount = 0;
+    if (cursor.p == end) return true; // Half-Life form: rigid on `bone`
+    int count = 0;
+    if (!plainInt(count) || count < 0 || count > kSmdMaxLinksPerVertex) return false;
+    for (int i = 0; i < count; ++i) {
+        SmdLink link;
+        if (!plainInt(link.bone) || static_cast<std::size_t>(link.bone) >= nodeCount ||
+            !plainFloat(link.weight) || link.weight < 0) {
+            file_.links.resize(linksBefore);
+            return false;
+        }
+        file_.links.push_back(link);
+    }
+    if (cursor.p != end) {
+        file_.links.resize(linksBefore);
+        return false;
+    }
+    vertex.linkCount = static_cast<std::uint32_t>(count);
     return true;
 }
 
@@ -816,15 +1161,17 @@ std::uint32_t SmdFile::internMaterial(std::string_view name) {
 }
 
 std::optional<SmdFile> parseSmd(std::string_view text, const std::string& fileName,
-                                DiagnosticSink& sink) {
-    SmdParser parser(text, fileName, sink);
+                                DiagnosticSink& sink, const SmdReadOptions& options) {
+    SmdParser parser(text, fileName, sink, options);
     return parser.run();
 }
 
 std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink) {
-    const auto bytes = readWholeFile(path, sink);
-    if (!bytes) return std::nullopt;
-    return parseSmd(std::string_view(bytes->data(), bytes->size()), path.string(), sink);
+    const auto file = MappedFile::open(path, sink);
+    if (!file) return std::nullopt;
+    const std::string fileName = path.string(); // the parser keeps a reference to it
+    SmdParser parser(file->text(), fileName, sink, {}, &*file);
+    return parser.run();
 }
 
 } // namespace vtxc
