@@ -1,7 +1,7 @@
 // The whole compile (SMD file in, .vvd and three .vtx variants out, in memory) and the file writing
 // on a generated skinned SMD of 100k triangles and 50 bones. items_per_second counts triangles;
-// counters give dx90 LOD 0 ACMR/ATVR (FIFO of 24, emptied per strip: the compile issue's
-// definition).
+// counters give dx90 LOD 0 ACMR/ATVR (FIFO of 24, emptied per strip, as docs/formats.md defines
+// them).
 #include "compiler/compile.h"
 #include "formats/studio/vtx.h"
 #include "formats/studio/vvd.h"

@@ -7,6 +7,7 @@
 #include "formats/common/file_io.h"
 #include "tools/bench_run.h"
 #include "tools/tools_json.h"
+#include "tools/tools_codes.h"
 
 #include <cmath>
 #include <cstdio>
@@ -114,8 +115,8 @@ std::optional<BenchRun> readBaseline(const std::string& path, DiagnosticSink& si
     if (!bytes) return std::nullopt;
     auto run = parseBenchRun(std::string_view(bytes->data(), bytes->size()));
     if (!run)
-        sink.error("BENCH002", {path},
-                   "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
+        sink.report(kBenchCodes["BENCH002"], {path},
+                    "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
     return run;
 }
 

@@ -1,5 +1,6 @@
 // `vtxc compile REF.smd [--lod SWITCH=LOD.smd]... [--shadow-lod LOD.smd] -o OUT/NAME [options]`:
 // parses the command line into a project and options, runs the compile, prints a short summary.
+#include "cli/cli_codes.h"
 #include "cli/command.h"
 #include "cli/model_arguments.h"
 #include "cli/progress.h"
@@ -57,8 +58,8 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
     CompileOptions options = args.options;
     if (args.checksumGiven) options.checksum = static_cast<std::int32_t>(args.checksum);
     if (!parseVariants(args.variants, options.variants)) {
-        sink.error("CLI010", {"--variants"}, "expected a comma-separated list of dx90, dx80, sw",
-                   ExitCode::Usage);
+        sink.report(kCliCodes["CLI010"], {"--variants"},
+                    "expected a comma-separated list of dx90, dx80, sw");
         context.exitStatus = exitStatusOf(sink);
         return;
     }

@@ -4,6 +4,10 @@
 #include "cli/command.h"
 #include "cli/progress.h"
 #include "tools/restrip_files.h"
+#include "formats/common/file_io.h"
+#include "formats/common/io_codes.h"
+#include "tools/restrip.h"
+#include "tools/tools_codes.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -78,8 +82,8 @@ int runBatch(const RestripArgs& args) {
                       std::to_string(entries.size()) + " models",
                   total, failed ? "FAILED" : "ok");
     if (entries.empty())
-        sink.error("RST001", {root.string()}, "no .mdl or .dx90.vtx found under this folder",
-                   ExitCode::InvalidInput);
+        sink.report(kRestripCodes["RST008"], {root.string()},
+                    "no .mdl or .dx90.vtx found under this folder");
     if (failed) return static_cast<int>(ExitCode::InvalidInput);
     return exitStatusOf(sink);
 }
@@ -97,17 +101,15 @@ int runOne(const RestripArgs& args) {
 int run(const RestripArgs& args) {
     StderrSink sink(args.quiet);
     if (args.inPlace == !args.outDir.empty()) {
-        sink.error("RST007", {args.input}, "give exactly one of -o OUTDIR and --in-place",
-                   ExitCode::Usage);
+        sink.report(kRestripCodes["RST007"], {args.input},
+                    "give exactly one of -o OUTDIR and --in-place");
         return exitStatusOf(sink);
     }
     std::error_code ec;
     if (!fs::is_directory(args.input, ec)) return runOne(args);
     if (args.recursive) return runBatch(args);
-    sink.error("RST007", {args.input},
-               "this is a folder: add --recursive to restrip every "
-               "model under it",
-               ExitCode::Usage);
+    sink.report(kRestripCodes["RST007"], {args.input},
+                "this is a folder: add --recursive to restrip every model under it");
     return exitStatusOf(sink);
 }
 } // namespace

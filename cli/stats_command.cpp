@@ -4,6 +4,7 @@
 #include "formats/studio/model_check.h"
 #include "tools/model_stats.h"
 #include "tools/tools_json.h"
+#include "tools/tools_codes.h"
 
 #include <cstdio>
 
@@ -81,10 +82,9 @@ void addStatsCommand(CLI::App& app, CommandContext& context) {
         StderrSink sink;
         const ModelFilePaths paths = findModelFiles(*model);
         if (paths.vtx.empty()) {
-            sink.error("STATS001", {*model},
-                       "no .vtx file found for this model (give the base path: models/foo for "
-                       "foo.dx90.vtx)",
-                       ExitCode::Io);
+            sink.report(kStatsCodes["STATS001"], {*model},
+                        "no .vtx file found for this model (give the base path: models/foo for "
+                        "foo.dx90.vtx)");
             context.exitStatus = exitStatusOf(sink);
             return;
         }

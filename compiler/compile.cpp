@@ -3,6 +3,7 @@
 #include "compiler/compile.h"
 
 #include "compiler/checksum.h"
+#include "compiler/compile_codes.h"
 #include "compiler/compile_json.h"
 #include "compiler/mesh_extraction.h"
 #include "compiler/vvd_assembly.h"
@@ -77,8 +78,8 @@ std::optional<SmdCache> loadSmds(const ModelProject& project, DiagnosticSink& si
             continue;
         }
         if (files[i]->kind() != SmdKind::Reference)
-            sink.warning("MESH003", {paths[i].string()},
-                         "this SMD has no triangles section: it is an animation, not a mesh");
+            sink.report(kMeshCodes["MESH003"], {paths[i].string()},
+                        "this SMD has no triangles section: it is an animation, not a mesh");
         cache[paths[i]] = std::make_shared<const SmdFile>(std::move(*files[i]));
     }
     if (!ok) return std::nullopt;
@@ -219,8 +220,8 @@ bool Driver::checkBoneLimit() {
                     for (int k = 0; k < v.weights.count; ++k)
                         highest = std::max<int>(highest, v.weights.bone[k]);
     if (highest <= 127) return true;
-    sink_.error(
-        "MESH002", {project_.name},
+    sink_.report(
+        kMeshCodes["MESH002"], {project_.name},
         "vertices use bone index " + std::to_string(highest) + " of " +
             std::to_string(built_.bones.bones().size()) +
             " bones; the .vvd stores bone indices as signed bytes, so a model may use at most "
@@ -235,15 +236,15 @@ void Driver::reportSummary() const {
                 << " vertex corners lost bone influence (weights under " << options_.weightThreshold
                 << " or past the third); the largest weight dropped was "
                 << loss_.largestDroppedWeight << " (adjust with --weight-threshold)";
-        sink_.warning("WEIGHT001", {project_.name}, message.str());
+        sink_.report(kWeightCodes["WEIGHT001"], {project_.name}, message.str());
     }
     if (nullFaces_ > 0)
-        sink_.note("MESH004", {project_.name},
-                   std::to_string(nullFaces_) + " faces with null materials were left out");
+        sink_.report(kMeshCodes["MESH004"], {project_.name},
+                     std::to_string(nullFaces_) + " faces with null materials were left out");
     if (stats_.degenerateTriangles > 0)
-        sink_.note("MESH005", {project_.name},
-                   std::to_string(stats_.degenerateTriangles) +
-                       " degenerate triangles (two corners on one vertex) were left out");
+        sink_.report(kMeshCodes["MESH005"], {project_.name},
+                     std::to_string(stats_.degenerateTriangles) +
+                         " degenerate triangles (two corners on one vertex) were left out");
 }
 
 bool Driver::prepare() {

@@ -1,5 +1,6 @@
 // Builds the .vtx files: one task per (variant, model, LOD, mesh) run in parallel with TBB, results
-// placed by task index so the bytes never depend on scheduling. Record rules: spec/FORMATS.md.
+// placed by task index so the bytes never depend on scheduling. Record rules: docs/formats.md
+// (".vtx").
 #include "compiler/vtx_assembly.h"
 
 #include "compiler/strip_records.h"

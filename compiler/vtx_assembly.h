@@ -1,5 +1,5 @@
 // Builds the .vtx strip files of a compiled model, one per variant: strip groups and bone-limited,
-// cache-ordered strips for every body part, model, LOD and mesh (spec/FORMATS.md, .vtx).
+// cache-ordered strips for every body part, model, LOD and mesh (docs/formats.md, ".vtx").
 #pragma once
 
 #include "compiler/built_project.h"

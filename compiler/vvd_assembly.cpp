@@ -1,5 +1,5 @@
 // Builds the .vvd vertex pool: LOD-sorted (coarsest LOD first), with fixups restoring mesh order.
-// Layout facts from spec/FORMATS.md (.vvd) and the fixup record of seeds/vvd-vtx-format.txt.
+// Layout facts from docs/formats.md (".vvd") and the fixup record of studio.h.
 #include "compiler/vvd_assembly.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Builds the .vvd of a compiled model: one vertex pool sorted so that each root LOD's vertices are
-// a prefix, numLODVertexes, and the fixup table that restores mesh order (spec/FORMATS.md, .vvd).
+// a prefix, numLODVertexes, and the fixup table that restores mesh order (docs/formats.md, ".vvd").
 #pragma once
 
 #include "compiler/built_project.h"

@@ -1,6 +1,7 @@
 // Strip groups of one mesh for one .vtx variant: validation, partition, per-strip cache order,
-// 65535-vertex splitting, and the Vertex_t/strip records (shared/spec/FORMATS.md, ".vtx").
+// 65535-vertex splitting, and the Vertex_t/strip records (optimize.h; docs/formats.md, ".vtx").
 #include "formats/common/internal_error.h"
+#include "optimizer/optimizer_codes.h"
 #include "optimizer/strip_partition.h"
 #include "optimizer/vertex_cache_order.h"
 
@@ -26,10 +27,10 @@ bool checkVertexBones(std::span<const BoneWeights> weights, const StripLimits& l
     const int limit = std::min(limits.maxBonesPerVertex, kMaxBonesPerVertex);
     for (std::size_t v = 0; v < weights.size(); ++v) {
         if (weights[v].count <= limit) continue;
-        sink.error("OPT001", {},
-                   "vertex " + std::to_string(v) + " has " + std::to_string(weights[v].count) +
-                       " bone weights but the .vtx allows " + std::to_string(limit) +
-                       " per vertex; cap the weights to that many first");
+        sink.report(kOptimizerCodes["OPT001"], {},
+                    "vertex " + std::to_string(v) + " has " + std::to_string(weights[v].count) +
+                        " bone weights but the .vtx allows " + std::to_string(limit) +
+                        " per vertex; cap the weights to that many first");
         return false;
     }
     return true;
@@ -52,11 +53,11 @@ bool checkTriangleBones(std::span<const std::uint32_t> indices,
         std::sort(bones.begin(), bones.end());
         const std::size_t distinct = std::unique(bones.begin(), bones.end()) - bones.begin();
         if (distinct <= limit) continue;
-        sink.error("OPT001", {},
-                   triangleName(t) + " uses " + std::to_string(distinct) +
-                       " bones but a triangle may use at most " + std::to_string(limit) +
-                       " (maxBonesPerTri, maxBonesPerStrip); raise --bones-per-strip or "
-                       "reduce the bone weights of that part of the mesh");
+        sink.report(kOptimizerCodes["OPT001"], {},
+                    triangleName(t) + " uses " + std::to_string(distinct) +
+                        " bones but a triangle may use at most " + std::to_string(limit) +
+                        " (maxBonesPerTri, maxBonesPerStrip); raise --bones-per-strip or "
+                        "reduce the bone weights of that part of the mesh");
         return false;
     }
     return true;

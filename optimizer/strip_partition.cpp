@@ -1,5 +1,5 @@
-// Bone-limited strip partition of a mesh's triangles for hardware skinning
-// (shared/spec/FORMATS.md).
+// Bone-limited strip partition of a mesh's triangles for hardware skinning (docs/formats.md,
+// ".vtx": at most maxBonesPerStrip bones per strip).
 //
 // Our own design: triangles are grouped into classes by their bone set. A greedy set cover builds
 // strips one at a time: start from a seed class, then repeatedly add the class whose bones cover

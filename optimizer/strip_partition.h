@@ -1,6 +1,6 @@
 // Strip groups of a mesh for one .vtx variant: bone-limited strips (hardware skinning), vertex
 // ranges in first-use order, hardware bone slots and bone state changes, 65535-vertex groups.
-// Follows the .vtx section of shared/spec/FORMATS.md (as read off Valve's files in the corpus).
+// Follows the .vtx rules of docs/formats.md (optimize.h, and what Valve's compiled files show).
 #pragma once
 
 #include "formats/common/diagnostics.h"

@@ -5,8 +5,10 @@
 #include "compiler/qc_import.h"
 #include "formats/common/text.h"
 #include "formats/smd/smd.h"
+#include "tools/tools_codes.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -124,8 +126,8 @@ compileBenchModel(const BenchModel& model, const CompileOptions& options, Diagno
 std::vector<BenchModel> discoverBenchModels(const fs::path& dir, DiagnosticSink& sink) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-        sink.error("BENCH001", {dir.string()},
-                   "not a folder; give the folder that holds the models to bench", ExitCode::Io);
+        sink.report(kBenchCodes["BENCH001"], {dir.string()},
+                    "not a folder; give the folder that holds the models to bench");
         return {};
     }
     std::vector<BenchModel> models;

@@ -8,6 +8,7 @@
 #include "formats/studio/model_check.h"
 #include "formats/studio/vvd_mesh_order.h"
 #include "optimizer/strip_partition.h"
+#include "tools/tools_codes.h"
 
 #include <algorithm>
 #include <set>
@@ -45,9 +46,9 @@ bool isStaticProp(const VtxFile& file) {
 bool fitsMdl(const VtxFile& file, const MdlFile& mdl, const std::string& name,
              DiagnosticSink& sink) {
     auto refuse = [&](const std::string& what) {
-        sink.error("RST002", {name},
-                   what + "; the .vtx does not belong to this .mdl: restrip needs "
-                          "the model's own files");
+        sink.report(kRestripCodes["RST002"], {name},
+                    what + "; the .vtx does not belong to this .mdl: restrip needs "
+                           "the model's own files");
         return false;
     };
     if (file.bodyParts.size() != mdl.bodyParts.size()) return refuse("body part count differs");
@@ -113,10 +114,10 @@ std::optional<VtxMesh> restripMesh(const VtxMesh& source, const VtxFile& header,
         const std::vector<std::uint32_t> triangles = meshTriangles(ofKind);
         for (std::uint32_t id : triangles)
             if (id >= weights.size()) {
-                sink.error("RST002", {where},
-                           "vertex id " + std::to_string(id) + " is past the mesh's " +
-                               std::to_string(weights.size()) +
-                               " vertices in the .mdl; the .vtx does not belong to this model");
+                sink.report(kRestripCodes["RST002"], {where},
+                            "vertex id " + std::to_string(id) + " is past the mesh's " +
+                                std::to_string(weights.size()) +
+                                " vertices in the .mdl; the .vtx does not belong to this model");
                 return std::nullopt;
             }
         if (triangles.empty()) continue;
@@ -160,20 +161,22 @@ std::vector<const LoadedModel::Vtx*> chosenVariants(const LoadedModel& model,
     for (const std::string& wanted : o.variants)
         if (std::none_of(chosen.begin(), chosen.end(),
                          [&](auto* v) { return v->variant == wanted; }))
-            sink.error("RST003", {model.mdlName},
-                       "the model has no " + wanted + " .vtx; leave it out of --variants");
+            sink.report(kRestripCodes["RST003"], {model.mdlName},
+                        "the model has no " + wanted + " .vtx; leave it out of --variants");
     return chosen;
 }
 
 bool haveNeededFiles(const LoadedModel& model, DiagnosticSink& sink) {
     const std::string name = model.mdlName.empty() ? model.vvdName : model.mdlName;
     if (!model.mdl)
-        sink.error("RST001", {name},
-                   "no readable .mdl: restrip needs the model's .mdl "
-                   "to find each mesh's vertices in the .vvd");
+        sink.report(kRestripCodes["RST001"], {name},
+                    "no readable .mdl: restrip needs the model's .mdl "
+                    "to find each mesh's vertices in the .vvd");
     if (!model.vvd)
-        sink.error("RST001", {name}, "no readable .vvd: restrip needs the bone weights");
-    if (model.vtx.empty()) sink.error("RST001", {name}, "no readable .vtx to restrip");
+        sink.report(kRestripCodes["RST001"], {name},
+                    "no readable .vvd: restrip needs the bone weights");
+    if (model.vtx.empty())
+        sink.report(kRestripCodes["RST001"], {name}, "no readable .vtx to restrip");
     return model.mdl && model.vvd && !model.vtx.empty();
 }
 
@@ -303,8 +306,8 @@ restripModel(const LoadedModel& model, const RestripOptions& options, Diagnostic
         const std::string where = chosen[t.variant]->name + ": " + meshName(t);
         const auto weights = meshWeights(*model.vvd, order, mdlModel, mdlModel.meshes[t.mesh]);
         if (!weights) {
-            sinks[i].error("RST002", {where},
-                           "the .mdl's vertex range of this mesh leaves the .vvd");
+            sinks[i].report(kRestripCodes["RST002"], {where},
+                            "the .mdl's vertex range of this mesh leaves the .vvd");
             return;
         }
         const VtxMesh& source = chosen[t.variant]

@@ -37,10 +37,10 @@ struct RestrippedVtx {
     std::vector<StripQuality> after;
 };
 
-// Codes: RST001 a file the restrip needs is missing; RST002 the .vtx does not fit the .mdl (counts,
-// vertex ids); RST003 no such variant. Returns nothing after reporting an error. The result is
-// verified before it is returned (same triangles, strips within their limits, no new model-check
-// finding); output that fails is a bug in vtxc and raises InternalError (internal_error.h).
+// Rebuilds the .vtx strips of a compiled model from its .mdl, .vvd and .vtx. Codes RST001-RST003
+// (tools_codes.h). Returns nothing after reporting an error. The result is verified before it is
+// returned (same triangles, strips within their limits, no new model-check finding); output that
+// fails is a bug in vtxc and raises InternalError (internal_error.h).
 std::optional<std::vector<RestrippedVtx>>
 restripModel(const LoadedModel& model, const RestripOptions& options, DiagnosticSink& sink);
 

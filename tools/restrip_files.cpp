@@ -3,7 +3,9 @@
 #include "tools/restrip_files.h"
 
 #include "formats/common/file_io.h"
+#include "formats/common/io_codes.h"
 #include "formats/common/text.h"
+#include "tools/tools_codes.h"
 
 #include <algorithm>
 #include <atomic>
@@ -45,8 +47,8 @@ bool makeFolder(const fs::path& folder, DiagnosticSink& sink) {
     std::error_code ec;
     fs::create_directories(folder, ec);
     if (!ec) return true;
-    sink.error("IO002", {folder.string()}, "cannot create the output folder: " + ec.message(),
-               ExitCode::Io);
+    sink.report(kIoCodes["IO002"], {folder.string()},
+                "cannot create the output folder: " + ec.message());
     return false;
 }
 
@@ -57,10 +59,9 @@ std::optional<RestrippedModel> restripModelAt(const fs::path& base, const Restri
     RestrippedModel model;
     model.paths = findModelFiles(base);
     if (model.paths.empty()) {
-        sink.error("RST001", {base.string()},
-                   "no model files found (give the base path: models/foo "
-                   "for foo.mdl, foo.vvd, foo.*.vtx)",
-                   ExitCode::Io);
+        sink.report(kRestripCodes["RST008"], {base.string()},
+                    "no model files found (give the base path: models/foo "
+                    "for foo.mdl, foo.vvd, foo.*.vtx)");
         return std::nullopt;
     }
     ForwardingSink local(sink);

@@ -7,6 +7,7 @@
 #include "formats/common/text.h"
 #include "formats/studio/model_check.h"
 #include "formats/studio/model_files.h"
+#include "formats/studio/studio_codes.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -122,12 +123,11 @@ void inspectModel(const std::filesystem::path& basePath, bool json, DiagnosticSi
     const ModelFilePaths paths = findModelFiles(basePath);
     if (paths.empty()) {
         const std::string base = basePath.string();
-        sink.error(
-            "CHK010", {base},
+        sink.report(
+            kModelCheckCodes["CHK010"], {base},
             "no model files found: looked for " + base +
                 ".mdl, .vvd, .dx90.vtx, .dx80.vtx and "
-                ".sw.vtx (ignoring case); give a model's path without extension, e.g. models/foo",
-            ExitCode::Io);
+                ".sw.vtx (ignoring case); give a model's path without extension, e.g. models/foo");
         return;
     }
     const LoadedModel model = loadModelFiles(paths, sink);

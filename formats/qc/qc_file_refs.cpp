@@ -3,6 +3,7 @@
 #include "formats/qc/qc_file_refs.h"
 
 #include "formats/common/text.h"
+#include "formats/qc/qc_codes.h"
 #include "formats/qc/qc_preprocessor.h"
 
 namespace vtxc {
@@ -27,8 +28,8 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
     const std::string extension = writtenExtension(written);
     if (role == QcFileRole::Mesh &&
         (extension == ".dmx" || extension == ".fbx" || extension == ".obj")) {
-        sink_.error(kQcUnsupportedMesh, ref.namedAt,
-                    "'" + written + "': vtxc reads meshes in SMD format only; export it as SMD");
+        sink_.report(kQcCodes["QC036"], ref.namedAt,
+                     "'" + written + "': vtxc reads meshes in SMD format only; export it as SMD");
         return ref;
     }
     if (role != QcFileRole::IncludedModel && extension != ".smd") written += ".smd";
@@ -55,23 +56,23 @@ bool QcFileRefResolver::checkPath(const ContainedPath& resolved, const QcToken& 
     case PathProblem::None:
         return true;
     case PathProblem::Empty:
-        sink_.error(kQcMissingArgument, at, "an empty file name; name the file");
+        sink_.report(kQcCodes["QC030"], at, "an empty file name; name the file");
         return false;
     case PathProblem::Absolute:
-        sink_.error(kQcAbsolutePath, at,
-                    quoted + " is an absolute path; vtxc reads only files inside the QC's "
-                             "folder, so write it relative to the QC");
+        sink_.report(kQcCodes["QC013"], at,
+                     quoted + " is an absolute path; vtxc reads only files inside the QC's "
+                              "folder, so write it relative to the QC");
         return false;
     case PathProblem::LinkLeavesRoot:
-        sink_.error(kQcPathLeavesRoot, at,
-                    quoted + " leads outside the QC's folder through a symbolic link; vtxc "
-                             "reads only files inside that folder");
+        sink_.report(kQcCodes["QC014"], at,
+                     quoted + " leads outside the QC's folder through a symbolic link; vtxc "
+                              "reads only files inside that folder");
         return false;
     case PathProblem::LeavesRoot:
         if (role == QcFileRole::Mesh) {
-            sink_.error(kQcPathLeavesRoot, at,
-                        quoted + " climbs out of the QC's folder with '..'; vtxc reads only "
-                                 "files inside it: move the SMD below the QC's folder");
+            sink_.report(kQcCodes["QC014"], at,
+                         quoted + " climbs out of the QC's folder with '..'; vtxc reads only "
+                                  "files inside it: move the SMD below the QC's folder");
         } else {
             QcFileRef ref;
             ref.written = token.text;
@@ -91,24 +92,24 @@ void QcFileRefResolver::reportMissing(const QcFileRef& ref, QcFileRole role,
     const SourceLocation& at = ref.namedAt;
     switch (role) {
     case QcFileRole::Mesh:
-        sink_.error(kQcMissingMesh, at,
-                    "cannot find mesh " + file + " (looked for '" + ref.path.string() +
-                        "'); SMD paths are relative to the QC's folder");
+        sink_.report(kQcCodes["QC050"], at,
+                     "cannot find mesh " + file + " (looked for '" + ref.path.string() +
+                         "'); SMD paths are relative to the QC's folder");
         return;
     case QcFileRole::Animation:
-        sink_.warning(kQcMissingAnimation, at,
-                      "animation " + file + " not found" + why +
-                          "; the meshes do not need it, so vtxc goes on without it");
+        sink_.report(kQcCodes["QC051"], at,
+                     "animation " + file + " not found" + why +
+                         "; the meshes do not need it, so vtxc goes on without it");
         return;
     case QcFileRole::Physics:
-        sink_.warning(kQcMissingPhysics, at,
-                      "physics mesh " + file + " not found" + why +
-                          "; vtxc writes no physics model, so it goes on without it");
+        sink_.report(kQcCodes["QC052"], at,
+                     "physics mesh " + file + " not found" + why +
+                         "; vtxc writes no physics model, so it goes on without it");
         return;
     case QcFileRole::IncludedModel:
-        sink_.warning(kQcMissingIncludedModel, at,
-                      "included model " + file + " not found beside the QC" + why +
-                          "; it carries animations only, so vtxc goes on without it");
+        sink_.report(kQcCodes["QC053"], at,
+                     "included model " + file + " not found beside the QC" + why +
+                         "; it carries animations only, so vtxc goes on without it");
         return;
     }
 }

@@ -47,10 +47,4 @@ class QcFileRefResolver {
     DiagnosticSink& sink_;
 };
 
-inline constexpr const char* kQcUnsupportedMesh = "QC036";
-inline constexpr const char* kQcMissingMesh = "QC050";
-inline constexpr const char* kQcMissingAnimation = "QC051";
-inline constexpr const char* kQcMissingPhysics = "QC052";
-inline constexpr const char* kQcMissingIncludedModel = "QC053";
-
 } // namespace vtxc

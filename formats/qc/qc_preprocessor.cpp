@@ -4,6 +4,8 @@
 
 #include "formats/common/text.h"
 
+#include "formats/qc/qc_codes.h"
+
 #include <cctype>
 #include <map>
 #include <memory>
@@ -86,8 +88,8 @@ class Preprocessor {
         const RelativePath relative = splitWrittenPath(qcFileName);
         const fs::path path = paths_.join(relative);
         if (!files_.isFile(path)) {
-            sink_.error(kQcCannotRead, {path.string(), 0, 0},
-                        "cannot find this QC file; check the path", ExitCode::Io);
+            sink_.report(kQcCodes["QC001"], {path.string(), 0, 0},
+                         "cannot find this QC file; check the path");
             return std::move(out_);
         }
         if (!openFile(path, relative, {path.string(), 0, 0})) return std::move(out_);
@@ -107,11 +109,11 @@ class Preprocessor {
         consumedBytes_ += source.peek().text.size();
         if (++consumed_ > limits_.maxTokens || consumedBytes_ > limits_.maxTextBytes) {
             if (!overBudget_)
-                sink_.error(kQcTooLarge, source.peek().where(),
-                            "the QC expands to more than " + std::to_string(limits_.maxTokens) +
-                                " tokens or " + std::to_string(limits_.maxTextBytes >> 20) +
-                                " MiB of text (through includes and macros); it is too large or "
-                                "repeats itself");
+                sink_.report(kQcCodes["QC025"], source.peek().where(),
+                             "the QC expands to more than " + std::to_string(limits_.maxTokens) +
+                                 " tokens or " + std::to_string(limits_.maxTextBytes >> 20) +
+                                 " MiB of text (through includes and macros); it is too large or "
+                                 "repeats itself");
             overBudget_ = true;
             return std::nullopt;
         }
@@ -145,10 +147,10 @@ class Preprocessor {
     void emit(QcToken token) {
         token.text = substitute(token.text, variables_);
         if (isUnresolvedReference(token)) {
-            sink_.error(kQcUndefinedVariable, token.where(),
-                        "'" + token.text +
-                            "' names no variable or macro argument; define it with "
-                            "$definevariable first or check its spelling");
+            sink_.report(kQcCodes["QC022"], token.where(),
+                         "'" + token.text +
+                             "' names no variable or macro argument; define it with "
+                             "$definevariable first or check its spelling");
             return;
         }
         out_.tokens.push_back(std::move(token));
@@ -159,8 +161,8 @@ class Preprocessor {
     void include(const QcToken& directive) {
         std::optional<QcToken> target = take();
         if (!target || !target->isText()) {
-            sink_.error(kQcMissingArgument, directive.where(),
-                        "$include needs the name of the file to include");
+            sink_.report(kQcCodes["QC030"], directive.where(),
+                         "$include needs the name of the file to include");
             if (target) stack_.back().next--; // leave the brace for the caller's structure
             return;
         }
@@ -170,19 +172,19 @@ class Preprocessor {
         const SourceLocation& where = target->where();
         switch (resolved.problem) {
         case PathProblem::Empty:
-            sink_.error(kQcMissingArgument, where, "$include names no file");
+            sink_.report(kQcCodes["QC030"], where, "$include names no file");
             return;
         case PathProblem::Absolute:
-            sink_.error(kQcAbsolutePath, where,
-                        "'" + written +
-                            "' is an absolute path; vtxc reads only files inside the QC's folder, "
-                            "so write it relative to the including file");
+            sink_.report(kQcCodes["QC013"], where,
+                         "'" + written +
+                             "' is an absolute path; vtxc reads only files inside the QC's folder, "
+                             "so write it relative to the including file");
             return;
         case PathProblem::LinkLeavesRoot:
-            sink_.error(kQcPathLeavesRoot, where,
-                        "'" + written +
-                            "' leads outside the QC's folder through a symbolic link; vtxc reads "
-                            "only files inside that folder");
+            sink_.report(kQcCodes["QC014"], where,
+                         "'" + written +
+                             "' leads outside the QC's folder through a symbolic link; vtxc reads "
+                             "only files inside that folder");
             return;
         case PathProblem::None:
             if (files_.isFile(resolved.path)) {
@@ -213,18 +215,18 @@ class Preprocessor {
                 ContainedPath candidate = paths_.resolve(parts.back(), folder);
                 if (candidate.problem != PathProblem::None || !files_.isFile(candidate.path))
                     continue;
-                sink_.note(kQcIncludeFallback, where,
-                           "'" + written + "' " + why + "; reading '" + candidate.path.string() +
-                               "', the file of that name " +
-                               (folder == base ? "beside the including file" : "beside the QC"));
+                sink_.report(kQcCodes["QC016"], where,
+                             "'" + written + "' " + why + "; reading '" + candidate.path.string() +
+                                 "', the file of that name " +
+                                 (folder == base ? "beside the including file" : "beside the QC"));
                 openFile(candidate.path, candidate.relative, where);
                 return;
             }
         }
-        sink_.warning(kQcIncludeMissing, where,
-                      "included file '" + written + "' " + why +
-                          ", and no file of that name is beside the including file or the QC; "
-                          "skipped (add it if it defines meshes)");
+        sink_.report(kQcCodes["QC010"], where,
+                     "included file '" + written + "' " + why +
+                         ", and no file of that name is beside the including file or the QC; "
+                         "skipped (add it if it defines meshes)");
     }
 
     bool openFile(const fs::path& path, const RelativePath& relative,
@@ -236,17 +238,17 @@ class Preprocessor {
             if (!source.isFile) continue;
             ++fileDepth;
             if (source.identity == identity) {
-                sink_.error(kQcIncludeCycle, includedAt,
-                            "'" + path.string() +
-                                "' is already being read (it includes itself, directly or "
-                                "through other files); remove the circular $include");
+                sink_.report(kQcCodes["QC011"], includedAt,
+                             "'" + path.string() +
+                                 "' is already being read (it includes itself, directly or "
+                                 "through other files); remove the circular $include");
                 return false;
             }
         }
         if (fileDepth >= limits_.maxIncludeDepth) {
-            sink_.error(kQcIncludeTooDeep, includedAt,
-                        "includes are nested more than " + std::to_string(limits_.maxIncludeDepth) +
-                            " deep; flatten them");
+            sink_.report(kQcCodes["QC012"], includedAt,
+                         "includes are nested more than " +
+                             std::to_string(limits_.maxIncludeDepth) + " deep; flatten them");
             return false;
         }
         std::shared_ptr<const TokenList> tokens = lexFile(path, relative, identity, includedAt);
@@ -262,16 +264,15 @@ class Preprocessor {
         if (cached != lexed_.end()) return cached->second;
         const std::optional<std::uintmax_t> size = files_.fileSize(path);
         if (size && *size > limits_.maxFileBytes) {
-            sink_.error(kQcFileTooLarge, includedAt,
-                        "'" + path.string() + "' is larger than " +
-                            std::to_string(limits_.maxFileBytes >> 20) +
-                            " MiB; this is not a QC file");
+            sink_.report(kQcCodes["QC006"], includedAt,
+                         "'" + path.string() + "' is larger than " +
+                             std::to_string(limits_.maxFileBytes >> 20) +
+                             " MiB; this is not a QC file");
             return nullptr;
         }
         std::optional<std::string> text = files_.readText(path);
         if (!text) {
-            sink_.error(kQcCannotRead, includedAt, "cannot read '" + path.string() + "'",
-                        ExitCode::Io);
+            sink_.report(kQcCodes["QC001"], includedAt, "cannot read '" + path.string() + "'");
             return nullptr;
         }
         const std::string name = path.string();
@@ -294,9 +295,9 @@ class Preprocessor {
     void defineMacro(const QcToken& directive) {
         std::optional<QcToken> name = takeOnLine(directive);
         if (!name || !name->isText() || isQcLineContinuation(*name)) {
-            sink_.error(kQcBadMacroDefinition, directive.where(),
-                        "$definemacro needs a macro name on its line: $definemacro NAME "
-                        "[parameters] \\\\");
+            sink_.report(kQcCodes["QC020"], directive.where(),
+                         "$definemacro needs a macro name on its line: $definemacro NAME "
+                         "[parameters] \\\\");
             skipRestOfLine(directive);
             return;
         }
@@ -361,10 +362,11 @@ class Preprocessor {
             arguments.push_back(std::move(*argument));
         }
         if (arguments.size() < macro.parameters.size()) {
-            sink_.error(kQcMacroArguments, call.where(),
-                        "macro '" + call.text.substr(1) + "' takes " +
-                            std::to_string(macro.parameters.size()) + " argument(s) on its line, " +
-                            "but " + std::to_string(arguments.size()) + " were given");
+            sink_.report(kQcCodes["QC021"], call.where(),
+                         "macro '" + call.text.substr(1) + "' takes " +
+                             std::to_string(macro.parameters.size()) +
+                             " argument(s) on its line, " + "but " +
+                             std::to_string(arguments.size()) + " were given");
             return;
         }
         if (!checkMacroDepth(call, name)) return;
@@ -384,17 +386,17 @@ class Preprocessor {
             if (source.isFile) continue;
             ++depth;
             if (source.identity == name) {
-                sink_.error(kQcMacroTooDeep, call.where(),
-                            "macro '" + call.text.substr(1) +
-                                "' calls itself (directly or through other macros); it would "
-                                "never end");
+                sink_.report(kQcCodes["QC023"], call.where(),
+                             "macro '" + call.text.substr(1) +
+                                 "' calls itself (directly or through other macros); it would "
+                                 "never end");
                 return false;
             }
         }
         if (depth >= limits_.maxMacroDepth) {
-            sink_.error(kQcMacroTooDeep, call.where(),
-                        "macro calls are nested more than " +
-                            std::to_string(limits_.maxMacroDepth) + " deep");
+            sink_.report(kQcCodes["QC023"], call.where(),
+                         "macro calls are nested more than " +
+                             std::to_string(limits_.maxMacroDepth) + " deep");
             return false;
         }
         return true;
@@ -422,9 +424,9 @@ class Preprocessor {
         std::optional<QcToken> value =
             name && name->isText() ? takeOnLine(directive) : std::nullopt;
         if (!name || !value || !name->isText() || !value->isText()) {
-            sink_.error(kQcBadVariableDefinition, directive.where(),
-                        "$definevariable needs a name and a value on its line: "
-                        "$definevariable NAME VALUE");
+            sink_.report(kQcCodes["QC024"], directive.where(),
+                         "$definevariable needs a name and a value on its line: "
+                         "$definevariable NAME VALUE");
             if (name && !name->isText()) stack_.back().next--;
             if (value && !value->isText()) stack_.back().next--;
             return;
@@ -451,10 +453,10 @@ class Preprocessor {
 
 void reportCaseMismatch(DiagnosticSink& sink, const std::string& written, const fs::path& found,
                         const SourceLocation& where) {
-    sink.warning(kQcCaseMismatch, where,
-                 "'" + written + "' names no file, but '" + found.string() +
-                     "' differs from it only in letter case; reading that one (fix the spelling: "
-                     "most file systems tell the cases apart)");
+    sink.report(kQcCodes["QC017"], where,
+                "'" + written + "' names no file, but '" + found.string() +
+                    "' differs from it only in letter case; reading that one (fix the spelling: "
+                    "most file systems tell the cases apart)");
 }
 
 QcPreprocessed preprocessQc(const ContainedPathResolver& paths, const std::string& qcFileName,

@@ -1,5 +1,5 @@
 // Data model of the .vtx strip file (OptimizedModel, version 7) and its reader and writer.
-// Follows seeds/vvd-vtx-format.txt (optimize.h of the public Source SDK 2013) and spec/FORMATS.md.
+// Follows optimize.h of the public Source SDK 2013 and what Valve's files show (docs/formats.md).
 #pragma once
 
 #include "formats/common/diagnostics.h"

@@ -1,5 +1,5 @@
 // Writes a .vtx: plans every section's offset first, then emits the sections back to back in the
-// order of spec/FORMATS.md, each record checked against its size and planned offset.
+// order of docs/formats.md, each record checked against its size and planned offset.
 #include "formats/common/byte_writer.h"
 #include "formats/studio/vtx.h"
 

@@ -1,5 +1,5 @@
 // Data model of the .vvd vertex file (IDSV, version 4) and its reader and writer.
-// Follows seeds/vvd-vtx-format.txt (studio.h of the public Source SDK 2013) and spec/FORMATS.md.
+// Follows studio.h of the public Source SDK 2013 and what Valve's files show (docs/formats.md).
 #pragma once
 
 #include "formats/common/diagnostics.h"

@@ -1,5 +1,6 @@
 // Source 2 model document (.vmdl): its animation groups and animations, read from the KV3 tree with
-// the defaults of shared/seeds/vmdl-animation.txt (CVanimGroupReference, CVanimGroup, CVanim, ...).
+// the defaults of the VDC wiki's VMDL animation page (CVanimGroupReference, CVanimGroup, CVanim,
+// ...; docs/vmdl-animation.md).
 #pragma once
 
 #include "formats/common/contained_path.h"
@@ -67,7 +68,7 @@ struct ExtraAttribute {
     Kv3Value value;
 };
 
-// An IK rule reached through m_pIkRules (CIKrule*): the seed does not describe its attributes, so
+// An IK rule reached through m_pIkRules (CIKrule*): the wiki does not describe its attributes, so
 // it is kept as it was written.
 struct IkRule {
     std::string name; // the object's name (the pointer's target)

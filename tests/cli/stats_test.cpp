@@ -1,5 +1,5 @@
-// Tests of `vtxc stats` on a corpus model and on a model vtxc compiled: the JSON keys the issue
-// names, figures that follow from the files, and the error for a model without .vtx files.
+// Tests of `vtxc stats` on a corpus model and on a model vtxc compiled: the documented JSON keys,
+// figures that follow from the files, and the error for a model without .vtx files.
 #include "testing/test_support.h"
 
 #include <gtest/gtest.h>

@@ -388,6 +388,14 @@ TEST_F(QcProjectTest, UnknownQcFileIsAnIoError) {
     EXPECT_EQ(error->kind, ExitCode::Io);
 }
 
+TEST_F(QcProjectTest, AFolderInsteadOfAQcFileIsAnIoError) {
+    EXPECT_FALSE(readQcProject("proj/", files, sink));
+    const Diagnostic* error = sink.find("QC001");
+    ASSERT_NE(error, nullptr);
+    EXPECT_EQ(error->location.file, "proj/");
+    EXPECT_EQ(error->kind, ExitCode::Io); // as for any input that cannot be read as a file
+}
+
 TEST_F(QcProjectTest, MissingMeshIsAnErrorNamingTheLine) {
     EXPECT_FALSE(read(kHead + "\n$bodygroup g {\n studio \"nope.smd\"\n}\n"));
     const Diagnostic& error = expectAt("QC050", 4);

@@ -1,4 +1,4 @@
-// Tests of the model document: every attribute of the seed's tables and their defaults, internal
+// Tests of the model document: every attribute of the wiki's tables and their defaults, internal
 // and external animation groups, content-root resolution, and each VMDL0xx document error by line.
 #include "formats/vmdl/vmdl_document.h"
 #include "testing/test_support.h"
@@ -85,7 +85,7 @@ TEST(VmdlDocument, ReadsEveryAttributeOfTheSeedTables) {
     EXPECT_EQ(walk.activities[0].name, "ACT_WALK");
     EXPECT_EQ(walk.activities[0].weight, 2);
     EXPECT_EQ(walk.activities[1].name, "ACT_RUN");
-    EXPECT_EQ(walk.activities[1].weight, 1); // the seed's default
+    EXPECT_EQ(walk.activities[1].weight, 1); // the documented default
     ASSERT_EQ(walk.events.size(), 1u);
     EXPECT_EQ(walk.events[0].event, "AE_FOOTSTEP");
     EXPECT_EQ(walk.events[0].frame, 3);

@@ -1,4 +1,4 @@
-// Tests of the .vvd writer and reader: the layout rules of spec/FORMATS.md (header, fixups at 64,
+// Tests of the .vvd writer and reader: the layout rules of docs/formats.md (header, fixups at 64,
 // vertices at align16, tangents after, no padding) and the errors for malformed files.
 #include "formats/common/byte_writer.h"
 #include "formats/studio/vvd.h"
@@ -157,22 +157,6 @@ TEST(VvdReader, NegativeCountsAndOffsetsAreErrors) {
     CollectingSink sink3;
     EXPECT_FALSE(readVvd(badLods, "l.vvd", sink3));
     EXPECT_NE(sink3.find("VVD005"), nullptr);
-}
-
-TEST(VvdReader, ReadsTheCorpusGrenadeHeader) {
-    VTXC_REQUIRE_CORPUS();
-    const std::string text = readText(corpusDir() / "w_grenade" / "w_grenade.vvd");
-    const std::vector<std::uint8_t> bytes(text.begin(), text.end());
-    CollectingSink sink;
-    const auto file = readVvd(bytes, "w_grenade.vvd", sink);
-    ASSERT_TRUE(file);
-    EXPECT_EQ(file->checksum, -840107949);
-    EXPECT_EQ(file->numLODs, 1);
-    EXPECT_EQ(file->numLODVertexes[7], 114);
-    EXPECT_EQ(file->vertices.size(), 114u);
-    EXPECT_EQ(file->tangents.size(), 114u);
-    EXPECT_TRUE(file->fixups.empty());
-    EXPECT_EQ(file->vertices[0].boneWeights.numBones, 1);
 }
 
 } // namespace

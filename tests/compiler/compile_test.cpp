@@ -15,33 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A quad grid of `n` x `n` cells per material, materials side by side, on two bones.
-std::string gridSmd(int n, const std::vector<std::string>& materials,
-                    const std::string& secondBone = "arm", float offset = 0.0f) {
-    std::string s = "version 1\nnodes\n0 \"root\" -1\n1 \"" + secondBone +
-                    "\" 0\nend\nskeleton\ntime 0\n"
-                    "0 0 0 0 0 0 0\n1 0 0 1 0 0 0\nend\ntriangles\n";
-    // UVs from the grid position, so that a vertex shared by cells is bit-identical in each.
-    auto vertex = [&](float x, float y, float, float) {
-        const int bone = x > float(n) / 2 ? 1 : 0;
-        const float u = x / float(n), v = y / float(n);
-        return std::to_string(bone) + " " + std::to_string(x + offset) + " " + std::to_string(y) +
-               " 0 0 0 1 " + std::to_string(u) + " " + std::to_string(v) + " 1 " +
-               std::to_string(bone) + " 1\n";
-    };
-    for (std::size_t m = 0; m < materials.size(); ++m)
-        for (int i = 0; i < n; ++i)
-            for (int j = 0; j < n; ++j) {
-                const float x = float(i + int(m) * (n + 1)), y = float(j);
-                const float u = float(i) / n, v = float(j) / n, d = 1.0f / n;
-                s += materials[m] + "\n" + vertex(x, y, u, v) + vertex(x + 1, y, u + d, v) +
-                     vertex(x + 1, y + 1, u + d, v + d);
-                s += materials[m] + "\n" + vertex(x, y, u, v) + vertex(x + 1, y + 1, u + d, v + d) +
-                     vertex(x, y + 1, u, v + d);
-            }
-    return s + "end\n";
-}
-
 std::optional<CompileOutput> compile(const ModelProject& project, CollectingSink& sink,
                                      CompileOptions options = {}) {
     return compileProject(project, options, sink);
@@ -56,8 +29,8 @@ std::vector<std::uint8_t> allBytes(const CompileOutput& out) {
 
 TEST(Compile, LodZeroIsTheSameWithOrWithoutLodsAndFixupsRestoreMeshOrder) {
     test::TempDir dir;
-    test::writeText(dir / "ref.smd", gridSmd(6, {"skin", "metal"}));
-    test::writeText(dir / "lod1.smd", gridSmd(3, {"skin", "metal"}));
+    test::writeText(dir / "ref.smd", quadGridSmdText(6, {"skin", "metal"}));
+    test::writeText(dir / "lod1.smd", quadGridSmdText(3, {"skin", "metal"}));
     CollectingSink sink;
     const auto alone = compile(projectFromSmds(dir / "ref.smd", {}, std::nullopt), sink);
     const auto withLod =
@@ -161,7 +134,7 @@ TEST(Compile, SameBytesOnOneThreadOrMany) {
 
 TEST(Compile, MaterialPast65536VerticesBecomesSeveralValidMeshes) {
     test::TempDir dir;
-    test::writeText(dir / "huge.smd", gridSmd(256, {"ground"}));
+    test::writeText(dir / "huge.smd", quadGridSmdText(256, {"ground"}));
     CollectingSink sink;
     CompileOptions options;
     options.variants = {VtxVariant::Dx90, VtxVariant::Sw};
@@ -184,8 +157,8 @@ TEST(Compile, MaterialPast65536VerticesBecomesSeveralValidMeshes) {
 
 TEST(Compile, MaterialOnlyInALodIsAnError) {
     test::TempDir dir;
-    test::writeText(dir / "ref.smd", gridSmd(2, {"skin"}));
-    test::writeText(dir / "lod1.smd", gridSmd(1, {"skin", "gold"}));
+    test::writeText(dir / "ref.smd", quadGridSmdText(2, {"skin"}));
+    test::writeText(dir / "lod1.smd", quadGridSmdText(1, {"skin", "gold"}));
     CollectingSink sink;
     EXPECT_FALSE(
         compile(projectFromSmds(dir / "ref.smd", {{10, dir / "lod1.smd"}}, std::nullopt), sink));
@@ -197,8 +170,8 @@ TEST(Compile, MaterialOnlyInALodIsAnError) {
 
 TEST(Compile, LodBoneMissingFromReferenceIsAnErrorNamingItsLine) {
     test::TempDir dir;
-    test::writeText(dir / "ref.smd", gridSmd(2, {"skin"}));
-    test::writeText(dir / "lod1.smd", gridSmd(1, {"skin"}, "tail"));
+    test::writeText(dir / "ref.smd", quadGridSmdText(2, {"skin"}));
+    test::writeText(dir / "lod1.smd", quadGridSmdText(1, {"skin"}, "tail"));
     CollectingSink sink;
     EXPECT_FALSE(
         compile(projectFromSmds(dir / "ref.smd", {{10, dir / "lod1.smd"}}, std::nullopt), sink));
@@ -219,49 +192,6 @@ TEST(Compile, MoreThan128BonesInUseIsAnError) {
     const Diagnostic* d = sink.find("MESH002");
     ASSERT_NE(d, nullptr);
     EXPECT_NE(d->message.find("of 140 bones"), std::string::npos);
-}
-
-TEST(CompileCli, WritesEveryFileAndReportsQuality) {
-    test::TempDir dir;
-    const auto result =
-        test::runVtxc({"compile", std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd", "-o",
-                       (dir / "out/arm").string(), "--report", (dir / "q.json").string()});
-    EXPECT_EQ(result.exitStatus, 0) << result.err;
-    for (const char* name :
-         {"arm.vvd", "arm.dx90.vtx", "arm.dx80.vtx", "arm.sw.vtx", "arm.layout.json"})
-        EXPECT_TRUE(fs::exists(dir / "out" / name)) << name;
-    const auto report = nlohmann::json::parse(test::readText(dir / "q.json"));
-    const auto& lod0 = report["variants"]["dx90"]["lods"][0];
-    EXPECT_EQ(lod0["triangles"].get<int>(), 288);
-    EXPECT_GE(lod0["atvr"].get<double>(), 1.0);
-}
-
-TEST(CompileCli, BadInputExitsThreeAndWritesNothing) {
-    test::TempDir dir;
-    test::writeText(dir / "ref.smd", gridSmd(2, {"skin"}));
-    test::writeText(dir / "bad.smd",
-                    "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n"
-                    "triangles\nskin\n0 0 0 0 0 0 1 0 0\n0 1 0 0 0 0 1 nan 0\n");
-    const auto result =
-        test::runVtxc({"compile", (dir / "ref.smd").string(), "--lod",
-                       "10=" + (dir / "bad.smd").string(), "-o", (dir / "out/m").string()});
-    EXPECT_EQ(result.exitStatus, 3) << result.err;
-    EXPECT_NE(result.err.find("bad.smd:12:"), std::string::npos) << result.err;
-    EXPECT_FALSE(fs::exists(dir / "out"));
-}
-
-TEST(CompileCli, MissingFileIsAnIoErrorAndBadOptionsAUsageError) {
-    test::TempDir dir;
-    auto result =
-        test::runVtxc({"compile", (dir / "none.smd").string(), "-o", (dir / "m").string()});
-    EXPECT_EQ(result.exitStatus, 2) << result.err;
-    EXPECT_NE(result.err.find("error[IO001]"), std::string::npos);
-    result = test::runVtxc({"compile", std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd", "-o",
-                            (dir / "m").string(), "--lod", "nonsense"});
-    EXPECT_EQ(result.exitStatus, 1);
-    result = test::runVtxc({"compile", std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd", "-o",
-                            (dir / "m").string(), "--variants", "dx70"});
-    EXPECT_EQ(result.exitStatus, 1);
 }
 
 } // namespace
