@@ -1,6 +1,8 @@
 // Output of `vtxc anim`: processed SMDs through writeSmd and sequences.json, written atomically.
-// Field meanings follow the CVanim tables of shared/seeds/vmdl-animation.txt (see README.md).
+// Field meanings follow the CVanim tables of docs/vmdl-animation.md ("sequences.json").
 #include "anim/animation_export.h"
+
+#include "anim/anim_codes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -155,11 +157,10 @@ bool checkSourcesKept(const std::vector<AnimationOutput>& outputs,
         const AnimationDefinition& animation = *outputs[i].definition;
         const auto source = sources.find(fs::weakly_canonical(fs::absolute(files[i].path, ec), ec));
         if (source == sources.end()) continue;
-        sink.error("VMDL033", animation.location,
-                   "writing " + files[i].path.string() + " for '" + animation.name +
-                       "' would replace the source of '" + source->second->name +
-                       "': choose another output folder (-o)",
-                   ExitCode::Usage);
+        sink.report(kAnimCodes["VMDL033"], animation.location,
+                    "writing " + files[i].path.string() + " for '" + animation.name +
+                        "' would replace the source of '" + source->second->name +
+                        "': choose another output folder (-o)");
         kept = false;
     }
     return kept;
@@ -171,7 +172,7 @@ bool withinDocumentLimits(const VmdlDocument& document, DiagnosticSink& sink) {
     for (const AnimationGroup& group : document.groups) {
         for (const AnimationDefinition& definition : group.animations) {
             if (++animations <= kMaxDocumentAnimations) continue;
-            sink.error("VMDL036", definition.location,
+            sink.report(kAnimCodes["VMDL036"], definition.location,
                        "the document defines more than " + std::to_string(kMaxDocumentAnimations) +
                            " animations; split it into several documents");
             return false;
@@ -183,7 +184,7 @@ bool withinDocumentLimits(const VmdlDocument& document, DiagnosticSink& sink) {
 bool withinPoseBudget(const AnimationOutput& output, std::size_t& poses, DiagnosticSink& sink) {
     poses += output.processed.smd.frames.size() * output.processed.smd.nodes.size();
     if (poses <= kMaxDocumentPoses) return true;
-    sink.error("VMDL035", output.definition->location,
+    sink.report(kAnimCodes["VMDL035"], output.definition->location,
                "with '" + output.definition->name + "' the animations write more than " +
                    std::to_string(kMaxDocumentPoses) +
                    " bone poses (frames x bones) in all; split the document");

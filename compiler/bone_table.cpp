@@ -1,29 +1,23 @@
 // The model's bone table: reference SMD nodes merged by name, and node -> model bone maps.
-// Name matching is case-insensitive, as studiomdl's is (QC.md; bone names in SMDs vary in case).
+// Name matching is case-insensitive, as studiomdl's is (bone names in SMDs vary in case).
 #include "compiler/bone_table.h"
 
+#include "formats/common/text.h"
+
+#include "compiler/compile_codes.h"
+
 #include <algorithm>
-#include <cctype>
 
 namespace vtxc {
 
-namespace {
-std::string lowerName(const std::string& name) {
-    std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower;
-}
-} // namespace
-
 std::optional<int> BoneTable::find(const std::string& name) const {
-    const auto it = byName_.find(lowerName(name));
+    const auto it = byName_.find(asciiLower(name));
     if (it == byName_.end()) return std::nullopt;
     return it->second;
 }
 
 void BoneTable::add(ModelBone bone) {
-    byName_.emplace(lowerName(bone.name), static_cast<int>(bones_.size()));
+    byName_.emplace(asciiLower(bone.name), static_cast<int>(bones_.size()));
     bones_.push_back(std::move(bone));
 }
 
@@ -35,10 +29,10 @@ BoneTable BoneTable::fromReferences(const std::vector<const SmdFile*>& reference
             const int parent = node.parent < 0 ? -1 : *table.find(smd->nodes[node.parent].name);
             if (auto existing = table.find(node.name)) {
                 if (table.bones_[*existing].parent != parent)
-                    sink.warning("BONE002", {smd->fileName, node.line},
-                                 "bone '" + node.name +
-                                     "' has another parent here than in an earlier file; the "
-                                     "first file's hierarchy is kept");
+                    sink.report(kBoneCodes["BONE002"], {smd->fileName, node.line},
+                                "bone '" + node.name +
+                                    "' has another parent here than in an earlier file; the "
+                                    "first file's hierarchy is kept");
                 continue;
             }
             table.add({node.name, parent, {smd->fileName, node.line, 1}});
@@ -64,10 +58,10 @@ std::optional<std::vector<int>> BoneTable::mapNodes(const SmdFile& smd,
             map[static_cast<std::size_t>(node.index)] = *bone;
             continue;
         }
-        sink.error("BONE001", {smd.fileName, node.line},
-                   "bone '" + node.name +
-                       "' is not in the reference skeleton; a LOD mesh may only use bones of the "
-                       "reference SMD (rename it, or add it to the reference)");
+        sink.report(kBoneCodes["BONE001"], {smd.fileName, node.line},
+                    "bone '" + node.name +
+                        "' is not in the reference skeleton; a LOD mesh may only use bones of the "
+                        "reference SMD (rename it, or add it to the reference)");
         ok = false;
     }
     if (!ok) return std::nullopt;

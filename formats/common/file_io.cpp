@@ -3,6 +3,8 @@
 // root goes through descriptors opened with O_NOFOLLOW, so a planted link is never followed.
 #include "formats/common/file_io.h"
 
+#include "formats/common/io_codes.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -149,7 +151,7 @@ struct Descriptor {
 std::optional<MappedFile> MappedFile::open(const fs::path& path, DiagnosticSink& sink,
                                            std::uint64_t maxBytes) {
     auto fail = [&](const std::string& message) -> std::optional<MappedFile> {
-        sink.error("IO001", {path.string()}, message, ExitCode::Io);
+        sink.report(kIoCodes["IO001"], {path.string()}, message);
         return std::nullopt;
     };
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below anyway.

@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::error_code ec;
     fs::remove_all(scratch(), ec);
     fs::create_directories(root / "sub");
-    MemoryQcFileSystem files;
+    MemoryFileSystem files;
     files.addFile(root / "model.qc", std::string(nextPart(input)));
     files.addFile(root / "sub/a.qci", std::string(nextPart(input)));
     for (const char* mesh : {"ref.smd", "ref_lod1.smd"}) {

@@ -100,7 +100,7 @@ TEST(Limits, FortyThousandUnusedNodes) {
 }
 
 TEST(Limits, DefineVariableDoublingStopsEarly) {
-    MemoryQcFileSystem files;
+    MemoryFileSystem files;
     std::string qc = "$definevariable v0 \"ab\"\n";
     for (int i = 1; i <= 32; ++i)
         qc += "$definevariable v" + std::to_string(i) + " \"$v" + std::to_string(i - 1) + "$$v" +
