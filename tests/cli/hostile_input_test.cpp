@@ -500,7 +500,7 @@ TEST(HostileRestrip, DamagedInputIsRefusedUpFrontNotAfterTheWork) {
     test::writeText(vtxPath, std::string(doctored.begin(), doctored.end()));
     const auto unused = vtxc({"restrip", other.string(), "-o", (dir / "out2").string()});
     EXPECT_EQ(unused.exitStatus, 3) << unused.err;
-    EXPECT_TRUE(has(unused, "w_grenade.dx90.vtx: error[RST008]")) << unused.err;
+    EXPECT_TRUE(has(unused, "w_grenade.dx90.vtx: error[RST009]")) << unused.err;
     EXPECT_FALSE(fs::exists(dir / "out2"));
 }
 
@@ -513,7 +513,7 @@ TEST(HostileRestrip, BackupsAndInputsAreNeverReplaced) {
     const auto firstRun = test::readText(base.string() + ".dx90.vtx");
     auto r = vtxc({"restrip", base.string(), "--in-place"});
     EXPECT_EQ(r.exitStatus, 1) << r.err;
-    EXPECT_TRUE(has(r, ".dx90.vtx.bak: error[RST009]")) << r.err;
+    EXPECT_TRUE(has(r, ".dx90.vtx.bak: error[RST010]")) << r.err;
     EXPECT_EQ(test::readText(base.string() + ".dx90.vtx.bak"), original);
     EXPECT_EQ(test::readText(base.string() + ".dx90.vtx"), firstRun);
 
