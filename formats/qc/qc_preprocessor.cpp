@@ -3,7 +3,6 @@
 #include "formats/qc/qc_preprocessor.h"
 
 #include "formats/common/text.h"
-
 #include "formats/qc/qc_codes.h"
 
 #include <cctype>
