@@ -16,7 +16,7 @@
 //   lexQc, checkQcBraces                                  (qc_lexer.h)
 //   preprocessQc: $include, $definemacro, $definevariable (qc_preprocessor.h)
 //   splitQcCommands, QcArgumentCursor                     (qc_command_stream.h)
-//   ContainedPathResolver: the contained-path policy      (formats/common/contained_path.h)
+// File names resolve through ContainedPathResolver over the FileSystem seam (formats/common).
 #pragma once
 
 #include "formats/common/contained_path.h"
