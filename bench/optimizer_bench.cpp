@@ -1,13 +1,13 @@
 // Optimizer stages on a generated skinned mesh of 200k triangles (100 bones, 3 weights): welding,
 // strip partition with cache order (dx90: 53 bones, dx80: 16), and cache order alone.
 // items_per_second counts triangles; counters give ACMR/ATVR at the FIFO size of the variant.
-#include "testing/smd_synthesis.h"
 #include "optimizer/bone_weights.h"
 #include "optimizer/fifo_cache.h"
 #include "optimizer/strip_analysis.h"
 #include "optimizer/strip_partition.h"
 #include "optimizer/vertex_cache_order.h"
 #include "optimizer/welding.h"
+#include "testing/smd_synthesis.h"
 
 #include <benchmark/benchmark.h>
 
@@ -25,18 +25,7 @@ const std::vector<vtxc::ModelVertex>& skinnedCorners() {
         options.triangles = 200000;
         options.bones = 100;
         options.maxInfluences = 3;
-        const vtxc::SmdFile smd = vtxc::synthesizeSmd(options);
-        std::vector<vtxc::ModelVertex> out;
-        std::vector<vtxc::BoneInfluence> influences;
-        for (const vtxc::SmdTriangle& triangle : smd.triangles)
-            for (const vtxc::SmdVertex& v : triangle.corners) {
-                influences.clear();
-                for (const vtxc::SmdLink& link : smd.influences(v))
-                    influences.push_back({link.bone, link.weight});
-                out.push_back(
-                    {v.position, v.normal, v.uv, vtxc::capBoneWeights(influences).weights});
-            }
-        return out;
+        return vtxc::synthesizeCorners(options);
     }();
     return corners;
 }

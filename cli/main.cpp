@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     vtxc::cli::addBenchCommand(app, context);
     vtxc::cli::addRestripCommand(app, context);
     vtxc::cli::addAnimCommand(app, context);
+    vtxc::cli::addLodCommand(app, context);
 
     try {
         app.parse(argc, argv);

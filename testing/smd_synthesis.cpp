@@ -2,6 +2,8 @@
 // Shapes only the input side of the pipeline; nothing here claims to look like a real model.
 #include "testing/smd_synthesis.h"
 
+#include "optimizer/bone_weights.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -132,6 +134,21 @@ SmdFile synthesizeSmd(const SmdSynthesisOptions& options) {
         file.triangles.push_back(triangle);
     }
     return file;
+}
+
+std::vector<ModelVertex> synthesizeCorners(const SmdSynthesisOptions& options) {
+    const SmdFile smd = synthesizeSmd(options);
+    std::vector<ModelVertex> corners;
+    corners.reserve(3 * smd.triangles.size());
+    std::vector<BoneInfluence> influences;
+    for (const SmdTriangle& triangle : smd.triangles)
+        for (const SmdVertex& v : triangle.corners) {
+            influences.clear();
+            for (const SmdLink& link : smd.influences(v))
+                influences.push_back({link.bone, link.weight});
+            corners.push_back({v.position, v.normal, v.uv, capBoneWeights(influences).weights});
+        }
+    return corners;
 }
 
 std::string synthesizeSmdText(const SmdSynthesisOptions& options) {
