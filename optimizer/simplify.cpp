@@ -106,6 +106,21 @@ struct Evaluation {
     double weight = 0; // the area both points stand for
 };
 
+// An endpoint that costs no more than the cheapest candidate, up to rounding, goes first: the
+// solved minimum lands a hair off an input position (1e-16 off a corner or a border line), and
+// keeping the input vertex keeps its exact data.
+void preferEndpoint(Evaluation& e, const Vector3d& pa, const Vector3d& pb, double rounding) {
+    for (int i = 1; i < e.count; ++i) {
+        const Vector3d& p = e.candidates[i].position;
+        if ((p != pa && p != pb) || e.candidates[i].cost > e.candidates[0].cost + rounding)
+            continue;
+        if (e.candidates[0].position == pa || e.candidates[0].position == pb) return;
+        e.candidates[i].cost = std::min(e.candidates[i].cost, e.candidates[0].cost);
+        std::rotate(e.candidates.begin(), e.candidates.begin() + i, e.candidates.begin() + i + 1);
+        return;
+    }
+}
+
 class Simplifier {
   public:
     Simplifier(const SimplifyInput& input, const SimplifyOptions& options,
@@ -293,6 +308,7 @@ Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
     for (int i = 1; i < e.count; ++i)
         for (int j = i; j > 0 && e.candidates[j].cost < e.candidates[j - 1].cost; --j)
             std::swap(e.candidates[j], e.candidates[j - 1]);
+    preferEndpoint(e, pa, pb, 1e-12 * q.weight);
     return e;
 }
 

@@ -245,18 +245,34 @@ TEST(Simplify, UvSeamsCollapseTogetherAlongTheSeam) {
     tube.triangles = 2000;
     tube.bones = 1;
     tube.maxInfluences = 1;
-    const WeldedMesh welded = weldCorners(synthesizeCorners(tube));
+    // The synthetic tube jitters every grid point's radius, the doubled seam column too: put
+    // the seam's u = 1 corners at their u = 0 twins, so that the seam is closed geometrically.
+    std::vector<ModelVertex> corners = synthesizeCorners(tube);
+    std::map<float, Vec3> seamStart; // by v
+    for (const ModelVertex& c : corners)
+        if (c.uv.x == 0) seamStart[c.uv.y] = c.position;
+    for (ModelVertex& c : corners)
+        if (c.uv.x == 1) c.position = seamStart.at(c.uv.y);
+    const WeldedMesh welded = weldCorners(corners);
     float top = 0;
     for (const ModelVertex& v : welded.vertices)
         top = std::max(top, v.position.z);
+    // (The synthetic tube's last row of quads is partly filled: its top end is a step one row,
+    // 3% of the length, high.)
+    const float slack = 0.05f * top;
+    auto atAnEnd = [&](const Vec3& p) { return p.z < slack || p.z > top - slack; };
+    for (const auto& [a, b] : borderEdges(welded.vertices, welded.indices))
+        ASSERT_TRUE(atAnEnd(a) && atAnEnd(b)) << "input " << a.z << " " << b.z;
     SimplifyOptions options;
     options.targetTriangles = 300;
     const SimplifiedMesh out = simplifyMesh({welded.vertices, welded.indices, {}}, options);
     ASSERT_EQ(out.indices.size() / 3, 300u);
-    // No crack along the seam: the only open edges are those of the tube's two ends.
+    // No crack along the seam: the only open edges are those of the tube's two ends (whose
+    // vertices may slide a little off the end plane: the tube's radius is jittered, so its
+    // border constraints are not exactly horizontal).
     for (const auto& [a, b] : borderEdges(out.vertices, out.indices)) {
-        EXPECT_TRUE(a.z == 0 || a.z == top) << a.z;
-        EXPECT_EQ(a.z, b.z);
+        EXPECT_TRUE(atAnEnd(a) && atAnEnd(b)) << a.z << " " << b.z;
+        EXPECT_NEAR(a.z, b.z, 2 * slack);
     }
     // The seam is still there: some positions carry two UVs, one of each side (u 0 and 1).
     std::map<Position, std::set<float>> us;
@@ -307,7 +323,15 @@ TEST(Simplify, BoneWeightsStayValid) {
     tube.triangles = 3000;
     tube.bones = 6;
     tube.maxInfluences = 3;
-    const WeldedMesh welded = weldCorners(synthesizeCorners(tube));
+    // The synthetic tube jitters every grid point's radius, the doubled seam column too: put
+    // the seam's u = 1 corners at their u = 0 twins, so that the seam is closed geometrically.
+    std::vector<ModelVertex> corners = synthesizeCorners(tube);
+    std::map<float, Vec3> seamStart; // by v
+    for (const ModelVertex& c : corners)
+        if (c.uv.x == 0) seamStart[c.uv.y] = c.position;
+    for (ModelVertex& c : corners)
+        if (c.uv.x == 1) c.position = seamStart.at(c.uv.y);
+    const WeldedMesh welded = weldCorners(corners);
     SimplifyOptions options;
     options.targetRatio = 0.1;
     const SimplifiedMesh out = simplifyMesh({welded.vertices, welded.indices, {}}, options);
@@ -364,7 +388,15 @@ TEST(Simplify, SameOutputEveryTime) {
     SmdSynthesisOptions tube;
     tube.triangles = 4000;
     tube.bones = 8;
-    const WeldedMesh welded = weldCorners(synthesizeCorners(tube));
+    // The synthetic tube jitters every grid point's radius, the doubled seam column too: put
+    // the seam's u = 1 corners at their u = 0 twins, so that the seam is closed geometrically.
+    std::vector<ModelVertex> corners = synthesizeCorners(tube);
+    std::map<float, Vec3> seamStart; // by v
+    for (const ModelVertex& c : corners)
+        if (c.uv.x == 0) seamStart[c.uv.y] = c.position;
+    for (ModelVertex& c : corners)
+        if (c.uv.x == 1) c.position = seamStart.at(c.uv.y);
+    const WeldedMesh welded = weldCorners(corners);
     SimplifyOptions options;
     options.targetRatio = 0.2;
     const SimplifiedMesh a = simplifyMesh({welded.vertices, welded.indices, {}}, options);
