@@ -31,16 +31,18 @@ struct SimplifyOptions {
     double maxError = std::numeric_limits<double>::infinity();
 
     // Importance of the attributes beside position (positions are measured in bounding-box
-    // diagonals, normals as unit vectors, texture coordinates as they are).
-    double normalWeight = 0.05;
-    double uvWeight = 0.05;
+    // diagonals, normals as unit vectors, texture coordinates as they are). Small: larger
+    // weights let attribute smoothness buy collapses that move the surface far (at 0.05 the
+    // largest distance of the corpus LODs is 2 to 5 times what it is at 0.003; docs/lod.md).
+    double normalWeight = 0.003;
+    double uvWeight = 0.003;
     // Moving an open border, a UV seam or a material boundary off its line costs this many
     // times what moving the surface the same distance costs.
     double borderWeight = 1.0;
     double seamWeight = 1.0;
     // Equivalent distance (in diagonals) of merging vertices that follow entirely different
     // bones; partly different bone sets cost in proportion (see boneWeightDistance).
-    double skinWeight = 0.01;
+    double skinWeight = 0.003;
     // Weights of new vertices are capped like source weights (three bones, this threshold).
     BoneWeightOptions boneWeights;
 };

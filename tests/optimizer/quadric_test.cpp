@@ -62,7 +62,8 @@ TEST(AttributeQuadric, MergedFacesCostTheSpreadOfTheirAttributes) {
     const auto p1 = triangle(0);
     const std::array<Vector3d, 3> p2{Vector3d(0, 0, 0), Vector3d(0, 1, 0), Vector3d(-1, 0, 0.5)};
     const auto v1 = randomValues(), v2 = randomValues();
-    const AttributeQuadric f1 = faceAttributeQuadric(p1, v1, 0.5), f2 = faceAttributeQuadric(p2, v2, 0.7);
+    const AttributeQuadric f1 = faceAttributeQuadric(p1, v1, 0.5),
+                           f2 = faceAttributeQuadric(p2, v2, 0.7);
     AttributeQuadric merged = f1;
     merged += f2;
     const Vector3d p(0.2, -0.1, 0.3);

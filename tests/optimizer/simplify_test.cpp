@@ -37,8 +37,7 @@ ModelVertex vertex(Vec3 position, Vec3 normal = {0, 0, 1}, Vec2 uv = {}) {
 }
 
 // An n x n grid of quads over [0, 1]^2 in the z = 0 plane; `material(i, j)` per quad.
-template <class Material>
-Mesh grid(int n, Material material, float offset = 0) {
+template <class Material> Mesh grid(int n, Material material, float offset = 0) {
     Mesh mesh;
     for (int j = 0; j <= n; ++j)
         for (int i = 0; i <= n; ++i) {
@@ -195,9 +194,9 @@ TEST(Simplify, NoFlippedOrDegenerateTriangles) {
                 centre = {centre.x + p.x / 3, centre.y + p.y / 3, centre.z + p.z / 3};
             }
             EXPECT_GT(n.x * centre.x + n.y * centre.y + n.z * centre.z, 0) << "flipped " << t;
-            EXPECT_TRUE(seen.insert({out.indices[3 * t], out.indices[3 * t + 1],
-                                     out.indices[3 * t + 2]})
-                            .second);
+            EXPECT_TRUE(
+                seen.insert({out.indices[3 * t], out.indices[3 * t + 1], out.indices[3 * t + 2]})
+                    .second);
         }
     }
 }
@@ -228,13 +227,12 @@ TEST(Simplify, TrianglesKeepTheirMaterialAndBoundariesStayClosed) {
     }
     // Both sides move their shared corners together: no crack opens along x = 0.5; the only
     // open edges are on the square's outline.
-    auto onOutline = [](const Vec3& p) {
-        return p.x == 0 || p.x == 1 || p.y == 0 || p.y == 1;
-    };
+    auto onOutline = [](const Vec3& p) { return p.x == 0 || p.x == 1 || p.y == 0 || p.y == 1; };
     const auto open = borderEdges(out.vertices, out.indices);
     EXPECT_GE(open.size(), 4u);
     for (const auto& [a, b] : open) {
-        EXPECT_TRUE(onOutline(a) && onOutline(b)) << a.x << " " << a.y << " - " << b.x << " " << b.y;
+        EXPECT_TRUE(onOutline(a) && onOutline(b))
+            << a.x << " " << a.y << " - " << b.x << " " << b.y;
         EXPECT_TRUE(a.x == b.x || a.y == b.y);
     }
 }
@@ -348,8 +346,10 @@ TEST(Simplify, BoneWeightsStayValid) {
             sum += w.weight[k];
         }
         EXPECT_NEAR(sum, 1.0f, 1e-5f);
-        if (out.sourceVertex[v] == kNewVertex) ++blended;
-        else EXPECT_EQ(out.vertices[v], welded.vertices[out.sourceVertex[v]]);
+        if (out.sourceVertex[v] == kNewVertex)
+            ++blended;
+        else
+            EXPECT_EQ(out.vertices[v], welded.vertices[out.sourceVertex[v]]);
     }
     EXPECT_GT(blended, 0u);
 }

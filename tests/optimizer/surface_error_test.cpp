@@ -23,8 +23,8 @@ Mesh rectangle(float x0, float x1, float y0, float y1, float z, int n = 4) {
     Mesh mesh;
     for (int j = 0; j <= n; ++j)
         for (int i = 0; i <= n; ++i)
-            mesh.positions.push_back({x0 + (x1 - x0) * float(i) / float(n),
-                                      y0 + (y1 - y0) * float(j) / float(n), z});
+            mesh.positions.push_back(
+                {x0 + (x1 - x0) * float(i) / float(n), y0 + (y1 - y0) * float(j) / float(n), z});
     auto at = [n](int i, int j) { return std::uint32_t(j * (n + 1) + i); };
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < n; ++i)
@@ -46,8 +46,7 @@ TEST(ClosestPointOnTriangle, FindsTheFaceEdgeOrVertexNearest) {
     EXPECT_DOUBLE_EQ(distance(closestPointOnTriangle({1, -5, 0}, a, b, c), {1, 0, 0}), 0);
     EXPECT_NEAR(distance(closestPointOnTriangle({2, 2, 0}, a, b, c), {1, 1, 0}), 0, 1e-12);
     // A degenerate triangle (all corners on a line) behaves as its segment.
-    EXPECT_NEAR(distance(closestPointOnTriangle({1, 1, 0}, a, b, {1, 0, 0}), {1, 0, 0}), 0,
-                1e-12);
+    EXPECT_NEAR(distance(closestPointOnTriangle({1, 1, 0}, a, b, {1, 0, 0}), {1, 0, 0}), 0, 1e-12);
 }
 
 TEST(TriangleBvh, NearestAgreesWithBruteForce) {
@@ -58,9 +57,10 @@ TEST(TriangleBvh, NearestAgreesWithBruteForce) {
                         std::fmod(k * 0.37, 3.0) - 1.5};
         double brute = std::numeric_limits<double>::infinity();
         for (std::size_t t = 0; t < mesh.indices.size() / 3; ++t) {
-            const Point3d q = closestPointOnTriangle(p, toPoint3d(mesh.positions[mesh.indices[3 * t]]),
-                                                     toPoint3d(mesh.positions[mesh.indices[3 * t + 1]]),
-                                                     toPoint3d(mesh.positions[mesh.indices[3 * t + 2]]));
+            const Point3d q =
+                closestPointOnTriangle(p, toPoint3d(mesh.positions[mesh.indices[3 * t]]),
+                                       toPoint3d(mesh.positions[mesh.indices[3 * t + 1]]),
+                                       toPoint3d(mesh.positions[mesh.indices[3 * t + 2]]));
             brute = std::min(brute, distance(p, q) * distance(p, q));
         }
         EXPECT_NEAR(tree.nearest(p).distanceSquared, brute, 1e-9) << k;
