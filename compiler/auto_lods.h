@@ -3,14 +3,21 @@
 // for (docs/lod.md). Shared by `vtxc lod` (SMD files out) and `vtxc compile --auto-lods`.
 #pragma once
 
+#include "compiler/model_project.h"
+#include "formats/common/diagnostics.h"
+#include "formats/smd/smd.h"
+#include "optimizer/bone_weights.h"
 #include "optimizer/mesh_types.h"
 #include "optimizer/simplify.h"
 #include "optimizer/surface_error.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace vtxc {
@@ -61,5 +68,39 @@ float switchPointForError(double maxError, double pixelError);
 // Switch points for LODs in order: each from its error, and never below the one before (the
 // engine takes the last LOD whose switch point the metric has passed).
 std::vector<float> switchPoints(std::span<const double> maxErrors, double pixelError);
+
+// One model's LOD 0 from an SMD: triangles of null materials left out (as the compile does),
+// corners welded, weights capped; materials are SMD material indices.
+LodSource lodSourceFromSmd(const SmdFile& smd, const BoneWeightOptions& weights);
+
+// The LOD mesh as an SMD with the reference's skeleton and materials.
+SmdFile lodSmd(const SmdFile& reference, const SimplifiedMesh& mesh);
+
+// ---- `vtxc compile --auto-lods` ----
+
+struct AutoLodRequest {
+    int count = 0;                     // LODs after LOD 0, each with half the triangles before
+    std::optional<double> shadowRatio; // and a shadow LOD at this share of LOD 0's triangles
+    AutoLodOptions lod;
+    BoneWeightOptions weights; // reading LOD 0's weights (as the compile does)
+};
+
+// The figures of one generated LOD of one model (errors in model units after $scale).
+struct AutoLodFigures {
+    std::string model;
+    int lod = 0; // 1, 2, ...; the shadow LOD last
+    bool shadow = false;
+    std::size_t triangles = 0, vertices = 0;
+    double meanError = 0, maxError = 0;
+    double meanPercent = 0, maxPercent = 0; // of LOD 0's bounding-box diagonal
+    float switchPoint = 0;
+};
+
+// Gives a project without $lod `request.count` generated LODs (and a shadow LOD): each model's
+// LOD 0 SMD is read and simplified, the LOD SMDs kept in `project.generatedSmds` under names
+// that are not files. Switch points from the largest error over the models. A project that has
+// LODs already is left alone (LOD003, a warning). Nothing when LOD 0 cannot be read.
+std::optional<std::vector<AutoLodFigures>>
+addAutoLods(ModelProject& project, const AutoLodRequest& request, DiagnosticSink& sink);
 
 } // namespace vtxc

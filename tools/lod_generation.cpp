@@ -2,68 +2,11 @@
 // compiler/auto_lods.h, SMD text from the SMD writer, files written all or none.
 #include "tools/lod_generation.h"
 
-#include "compiler/mesh_extraction.h"
-#include "optimizer/welding.h"
-
 #include <cstdio>
 
 namespace vtxc {
 
 namespace fs = std::filesystem;
-
-LodSource lodSourceFromSmd(const SmdFile& smd, const BoneWeightOptions& weights) {
-    std::vector<ModelVertex> corners;
-    std::vector<std::uint32_t> triangleMaterials;
-    std::vector<BoneInfluence> influences;
-    for (const SmdTriangle& triangle : smd.triangles) {
-        if (triangle.material >= smd.materials.size() ||
-            isNullMaterial(smd.materials[triangle.material]))
-            continue;
-        for (const SmdVertex& v : triangle.corners) {
-            influences.clear();
-            for (const SmdLink& link : smd.influences(v))
-                influences.push_back({link.bone, link.weight});
-            corners.push_back(
-                {v.position, v.normal, v.uv, capBoneWeights(influences, weights).weights});
-        }
-        triangleMaterials.push_back(triangle.material);
-    }
-    WeldedMesh welded = weldCorners(corners);
-    LodSource source;
-    source.vertices = std::move(welded.vertices);
-    source.indices = std::move(welded.indices);
-    for (std::uint32_t t : welded.sourceTriangles)
-        source.materials.push_back(triangleMaterials[t]);
-    return source;
-}
-
-SmdFile lodSmd(const SmdFile& reference, const SimplifiedMesh& mesh) {
-    SmdFile out;
-    out.fileName = reference.fileName;
-    out.nodes = reference.nodes;
-    if (!reference.frames.empty()) out.frames.push_back(reference.frames.front());
-    out.materials = reference.materials;
-    out.hasTrianglesSection = true;
-    out.triangles.reserve(mesh.indices.size() / 3);
-    for (std::size_t t = 0; t < mesh.indices.size() / 3; ++t) {
-        SmdTriangle triangle;
-        triangle.material = mesh.materials[t];
-        for (int k = 0; k < 3; ++k) {
-            const ModelVertex& v = mesh.vertices[mesh.indices[3 * t + k]];
-            SmdVertex& corner = triangle.corners[k];
-            corner.position = v.position;
-            corner.normal = v.normal;
-            corner.uv = v.uv;
-            corner.bone = v.weights.count > 0 ? v.weights.bone[0] : 0;
-            corner.firstLink = static_cast<std::uint32_t>(out.links.size());
-            corner.linkCount = v.weights.count;
-            for (int i = 0; i < v.weights.count; ++i)
-                out.links.push_back({v.weights.bone[i], v.weights.weight[i]});
-        }
-        out.triangles.push_back(triangle);
-    }
-    return out;
-}
 
 namespace {
 

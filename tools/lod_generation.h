@@ -55,11 +55,4 @@ std::optional<GeneratedLods> writeLodFiles(const std::filesystem::path& referenc
                                            const LodGenerationOptions& options,
                                            DiagnosticSink& sink);
 
-// One model's LOD 0 from an SMD: triangles of null materials left out (as the compile does),
-// corners welded, weights capped; materials are SMD material indices.
-LodSource lodSourceFromSmd(const SmdFile& smd, const BoneWeightOptions& weights);
-
-// The LOD mesh as an SMD with the reference's skeleton and materials.
-SmdFile lodSmd(const SmdFile& reference, const SimplifiedMesh& mesh);
-
 } // namespace vtxc
