@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <meshoptimizer.h>
 
 namespace vtxc {
@@ -97,6 +98,23 @@ std::uintmax_t fileBytes(const std::filesystem::path& path) {
 }
 } // namespace
 
+namespace {
+
+// The generated LODs' figures that `vtxc compile --auto-lods` recorded in NAME.layout.json beside
+// the .vvd (the compiled files cannot tell them); null when there is no such record.
+nlohmann::json autoLodsOf(const std::filesystem::path& vvd) {
+    if (vvd.empty()) return nullptr;
+    std::filesystem::path layout = vvd;
+    layout.replace_extension(".layout.json");
+    std::ifstream in(layout);
+    if (!in) return nullptr;
+    const nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
+    if (json.is_discarded() || !json.is_object() || !json.contains("autoLods")) return nullptr;
+    return json["autoLods"];
+}
+
+} // namespace
+
 nlohmann::json modelStatsJson(const ModelFilePaths& paths, const LoadedModel& model,
                               const StatsOptions& options) {
     std::vector<NamedVtx> named;
@@ -121,6 +139,8 @@ nlohmann::json modelStatsJson(const ModelFilePaths& paths, const LoadedModel& mo
     for (const auto& vtx : paths.vtx)
         files[vtx.path.filename().string()] = fileBytes(vtx.path);
     out["files"] = files;
+    if (nlohmann::json autoLods = autoLodsOf(paths.vvd); !autoLods.is_null())
+        out["autoLods"] = std::move(autoLods);
     return out;
 }
 

@@ -17,7 +17,8 @@ struct StatsOptions {
 // "lowerBound" (unique vertices / triangles: the best ACMR any order reaches), "headroom" (ACMR and
 // ATVR of the same triangles per mesh ordered by meshoptimizer with no bone limit, at the header's
 // cache size) and "gpu" (meshopt_analyzeVertexCache for NVIDIA 32/32/32, AMD 14/64/128, Intel
-// 128/0/0); plus "files" with the bytes of each file.
+// 128/0/0); plus "files" with the bytes of each file, and "autoLods" (the generated LODs' errors
+// and switch points) when NAME.layout.json beside the .vvd records them.
 nlohmann::json modelStatsJson(const ModelFilePaths& paths, const LoadedModel& model,
                               const StatsOptions& options);
 
