@@ -88,6 +88,18 @@ TEST(LodCommand, BadRatiosAreAUsageError) {
     EXPECT_TRUE(fs::is_empty(out.path()));
 }
 
+TEST(LodCommand, AReferenceWithoutTrianglesIsInvalidInputAndWritesNothing) {
+    test::TempDir dir;
+    const fs::path animation = dir / "walk.smd";
+    test::writeText(animation, "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n"
+                               "0 0 0 0 0 0 0\nend\n");
+    const fs::path out = dir / "out";
+    const auto run = test::runVtxc({"lod", animation.string(), "-o", out.string()});
+    EXPECT_EQ(run.exitStatus, 3);
+    EXPECT_NE(run.err.find(animation.string() + ": error[LOD001]"), std::string::npos) << run.err;
+    EXPECT_FALSE(fs::exists(out));
+}
+
 TEST(CompileAutoLods, TheSoldierWithFourGeneratedLodsIsAConsistentModel) {
     VTXC_REQUIRE_CORPUS();
     test::TempDir out;
