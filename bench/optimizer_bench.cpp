@@ -13,11 +13,6 @@
 
 namespace {
 
-class NullSink : public vtxc::DiagnosticSink {
-  protected:
-    void deliver(const vtxc::Diagnostic&) override {}
-};
-
 // The corners of the generated mesh, weights capped, as the driver hands them to welding.
 const std::vector<vtxc::ModelVertex>& skinnedCorners() {
     static const std::vector<vtxc::ModelVertex> corners = [] {
@@ -67,7 +62,7 @@ void BM_StripGroups(benchmark::State& state) {
     limits.maxBonesPerStrip = int(state.range(0));
     vtxc::StripFigures figures;
     for (auto _ : state) {
-        NullSink sink;
+        vtxc::NullSink sink;
         const auto groups = vtxc::buildStripGroups(mesh.indices, mesh.weights, limits, sink);
         if (!groups) {
             state.SkipWithError("buildStripGroups failed");
@@ -85,11 +80,14 @@ void BM_StripGroups(benchmark::State& state) {
 }
 BENCHMARK(BM_StripGroups)->Arg(53)->Arg(16)->Unit(benchmark::kMillisecond);
 
-// Cache order of the whole mesh at a FIFO of `cacheSize` (24: dx90/dx80, 512: sw).
+// Cache order of the whole mesh at a FIFO of `cacheSize` (24: dx90/dx80, 512: sw), at the
+// default effort (0: fast) or the thorough one (1).
 void BM_CacheOrder(benchmark::State& state) {
     const WeldedInput& mesh = weldedMesh();
     vtxc::CacheOrderOptions options;
     options.cacheSize = std::size_t(state.range(0));
+    options.effort =
+        state.range(1) ? vtxc::CacheOrderEffort::Thorough : vtxc::CacheOrderEffort::Fast;
     vtxc::CacheFigures figures;
     for (auto _ : state) {
         const auto ordered = vtxc::orderForVertexCache(mesh.indices, mesh.weights.size(), options);
@@ -100,6 +98,11 @@ void BM_CacheOrder(benchmark::State& state) {
     state.counters["acmr"] = figures.acmr();
     state.counters["atvr"] = figures.atvr();
 }
-BENCHMARK(BM_CacheOrder)->Arg(24)->Arg(512)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CacheOrder)
+    ->Args({24, 0})
+    ->Args({24, 1})
+    ->Args({512, 0})
+    ->ArgNames({"fifo", "thorough"})
+    ->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -1,5 +1,6 @@
 // `vtxc lod REF.smd -o DIR [--ratios 0.5,0.25,0.12 | --triangles N,N,...] [--shadow-lod RATIO]`:
 // generated LOD SMDs and a .qci of $lod blocks; prints each LOD's figures.
+#include "cli/cli_codes.h"
 #include "cli/command.h"
 #include "tools/lod_generation.h"
 
@@ -81,10 +82,9 @@ void runLod(LodArgs& args, CommandContext& context) {
     if (!args.ratios.empty()) {
         const auto ratios = parseRatios(args.ratios);
         if (!ratios) {
-            sink.error("CLI014", {"--ratios"},
-                       "expected shares of the reference's triangles above 0 and at most 1, "
-                       "comma-separated, e.g. --ratios 0.5,0.25,0.12",
-                       ExitCode::Usage);
+            sink.report(kCliCodes["CLI014"], {"--ratios"},
+                        "expected shares of the reference's triangles above 0 and at most 1, "
+                        "comma-separated, e.g. --ratios 0.5,0.25,0.12");
             context.exitStatus = exitStatusOf(sink);
             return;
         }
@@ -93,10 +93,9 @@ void runLod(LodArgs& args, CommandContext& context) {
     if (!args.triangles.empty()) {
         const auto counts = parseCounts(args.triangles);
         if (!counts) {
-            sink.error("CLI014", {"--triangles"},
-                       "expected triangle counts above 0, comma-separated, e.g. "
-                       "--triangles 2500,1200,600",
-                       ExitCode::Usage);
+            sink.report(kCliCodes["CLI014"], {"--triangles"},
+                        "expected triangle counts above 0, comma-separated, e.g. "
+                        "--triangles 2500,1200,600");
             context.exitStatus = exitStatusOf(sink);
             return;
         }

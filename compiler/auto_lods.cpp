@@ -1,6 +1,7 @@
 // Planning levels of detail: targets, simplification from LOD 0, error and switch points.
 #include "compiler/auto_lods.h"
 
+#include "compiler/compile_codes.h"
 #include "compiler/mesh_extraction.h"
 #include "optimizer/welding.h"
 
@@ -149,9 +150,9 @@ std::optional<std::vector<AutoLodFigures>>
 addAutoLods(ModelProject& project, const AutoLodRequest& request, DiagnosticSink& sink) {
     if (request.count <= 0 && !request.shadowRatio) return std::vector<AutoLodFigures>{};
     if (project.lods.size() > 1) {
-        sink.warning("LOD003", {project.name},
-                     "the project has its own LODs ($lod or --lod): no LODs were generated "
-                     "(drop --auto-lods, or the $lod blocks)");
+        sink.report(kLodCodes["LOD003"], {project.name},
+                    "the project has its own LODs ($lod or --lod): no LODs were generated "
+                    "(drop --auto-lods, or the $lod blocks)");
         return std::vector<AutoLodFigures>{};
     }
     const std::vector<double> ratios = halvingRatios(request.count);

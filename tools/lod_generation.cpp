@@ -2,6 +2,8 @@
 // compiler/auto_lods.h, SMD text from the SMD writer, files written all or none.
 #include "tools/lod_generation.h"
 
+#include "compiler/compile_codes.h"
+
 #include <cstdio>
 
 namespace vtxc {
@@ -54,9 +56,9 @@ std::optional<GeneratedLods> generateLods(const SmdFile& reference, const std::s
     const LodSource source = lodSourceFromSmd(reference, options.weights);
     const std::size_t triangles = source.indices.size() / 3;
     if (triangles == 0) {
-        sink.error("LOD001", {reference.fileName},
-                   "the reference has no triangles to simplify (give a reference SMD, with a "
-                   "triangles section of non-null materials)");
+        sink.report(kLodCodes["LOD001"], {reference.fileName},
+                    "the reference has no triangles to simplify (give a reference SMD, with a "
+                    "triangles section of non-null materials)");
         return std::nullopt;
     }
     std::vector<LodTarget> targets;
@@ -85,11 +87,11 @@ std::optional<GeneratedLods> generateLods(const SmdFile& reference, const std::s
         lod.plan = std::move(plans[i]);
         const std::size_t reached = lod.plan.mesh.indices.size() / 3;
         if (reached * 100 > lod.requestedTriangles * 101)
-            sink.warning("LOD002", {lod.fileName},
-                         "this LOD has " + std::to_string(reached) + " triangles, more than the " +
-                             std::to_string(lod.requestedTriangles) +
-                             " asked for: no further collapse stays within the error limit "
-                             "(raise --max-error, or ask for more triangles)");
+            sink.report(kLodCodes["LOD002"], {lod.fileName},
+                        "this LOD has " + std::to_string(reached) + " triangles, more than the " +
+                            std::to_string(lod.requestedTriangles) +
+                            " asked for: no further collapse stays within the error limit "
+                            "(raise --max-error, or ask for more triangles)");
         set.lods.push_back(std::move(lod));
     }
     for (const GeneratedLod& lod : set.lods)

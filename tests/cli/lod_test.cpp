@@ -128,11 +128,6 @@ TEST(CompileAutoLods, TheSoldierWithFourGeneratedLodsIsAConsistentModel) {
         EXPECT_EQ(report["variants"][variant]["lods"][0]["triangles"],
                   before["variants"][variant]["lods"][0]["triangles"])
             << variant;
-    const auto layout = nlohmann::json::parse(test::readText(out / "auto.layout.json"));
-    EXPECT_EQ(layout["autoLods"].size(), 4u);
-    const auto stats = test::runVtxc({"stats", (out / "auto").string(), "--json"});
-    ASSERT_EQ(stats.exitStatus, 0) << stats.err;
-    EXPECT_EQ(nlohmann::json::parse(stats.out)["autoLods"], report["autoLods"]);
     // The model check: every LOD's vertices a prefix of the .vvd, the files agree.
     const auto check = test::runVtxc({"inspect", (out / "auto").string()});
     EXPECT_EQ(check.exitStatus, 0) << check.err;
