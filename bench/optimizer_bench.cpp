@@ -20,18 +20,7 @@ const std::vector<vtxc::ModelVertex>& skinnedCorners() {
         options.triangles = 200000;
         options.bones = 100;
         options.maxInfluences = 3;
-        const vtxc::SmdFile smd = vtxc::synthesizeSmd(options);
-        std::vector<vtxc::ModelVertex> out;
-        std::vector<vtxc::BoneInfluence> influences;
-        for (const vtxc::SmdTriangle& triangle : smd.triangles)
-            for (const vtxc::SmdVertex& v : triangle.corners) {
-                influences.clear();
-                for (const vtxc::SmdLink& link : smd.influences(v))
-                    influences.push_back({link.bone, link.weight});
-                out.push_back(
-                    {v.position, v.normal, v.uv, vtxc::capBoneWeights(influences).weights});
-            }
-        return out;
+        return vtxc::synthesizeCorners(options);
     }();
     return corners;
 }

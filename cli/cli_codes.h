@@ -1,4 +1,4 @@
-// Diagnostic codes of the command line's own argument checks (cli/): CLI010-CLI013, all usage
+// Diagnostic codes of the command line's own argument checks (cli/): CLI010-CLI014, all usage
 // errors (exit status 1). Errors CLI11 finds itself (unknown options, missing values) are printed
 // by CLI11 without a code.
 #pragma once
@@ -18,6 +18,9 @@ inline constexpr DiagnosticCode kCliCodeList[] = {
     {"CLI013", Severity::Error, ExitCode::Usage,
      "--lod, --shadow-lod or --static-prop given with a QC",
      "set these in the QC with $lod, $shadowlod and $staticprop"},
+    {"CLI014", Severity::Error, ExitCode::Usage,
+     "--ratios or --triangles of `vtxc lod` is not a list of shares in (0, 1] or of counts above 0",
+     "give e.g. --ratios 0.5,0.25,0.12 or --triangles 2500,1200,600"},
 };
 
 inline constexpr DiagnosticCatalogue kCliCodes{"CLI", "Command line", kCliCodeList};

@@ -35,5 +35,6 @@ void addStatsCommand(CLI::App& app, CommandContext& context);
 void addTuneCommand(CLI::App& app, CommandContext& context);
 void addRestripCommand(CLI::App& app, CommandContext& context);
 void addBenchCommand(CLI::App& app, CommandContext& context);
+void addLodCommand(CLI::App& app, CommandContext& context);
 
 } // namespace vtxc::cli

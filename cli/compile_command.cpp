@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/model_arguments.h"
 #include "cli/progress.h"
+#include "compiler/auto_lods.h"
 #include "compiler/compile.h"
 #include "compiler/compile_json.h"
 #include "formats/common/file_io.h"
@@ -11,6 +12,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 namespace vtxc::cli {
@@ -25,7 +27,35 @@ struct CompileArguments {
     bool checksumGiven = false;
     bool quiet = false;
     CompileOptions options;
+    int autoLods = 0;
+    double autoShadowRatio = 0;
+    double pixelError = 1;
 };
+
+// The generated LODs' figures, for --report and layout.json.
+nlohmann::json autoLodJson(const std::vector<AutoLodFigures>& figures) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const AutoLodFigures& f : figures)
+        out.push_back({{"model", f.model},
+                       {"lod", f.lod},
+                       {"shadow", f.shadow},
+                       {"triangles", f.triangles},
+                       {"vertices", f.vertices},
+                       {"meanError", f.meanError},
+                       {"maxError", f.maxError},
+                       {"meanErrorPercent", f.meanPercent},
+                       {"maxErrorPercent", f.maxPercent},
+                       {"switchPoint", f.switchPoint}});
+    return out;
+}
+
+void printAutoLods(const std::vector<AutoLodFigures>& figures) {
+    for (const AutoLodFigures& f : figures)
+        std::printf("generated %s LOD %s: %zu tris, %zu verts, error mean %.4f%% / max %.4f%% of "
+                    "the diagonal, switch point %.2f\n",
+                    f.model.c_str(), f.shadow ? "shadow" : std::to_string(f.lod).c_str(),
+                    f.triangles, f.vertices, f.meanPercent, f.maxPercent, double(f.switchPoint));
+}
 
 bool parseVariants(const std::string& text, std::vector<VtxVariant>& out) {
     out.clear();
@@ -94,7 +124,7 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
         context.exitStatus = exitStatusOf(sink);
         return;
     }
-    const auto project = projectFromArguments(args.model, sink);
+    auto project = projectFromArguments(args.model, sink);
     if (!project) {
         context.exitStatus = exitStatusOf(sink);
         return;
@@ -111,16 +141,30 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
         context.exitStatus = exitStatusOf(sink);
         return;
     }
+    AutoLodRequest request;
+    request.count = args.autoLods;
+    if (args.autoShadowRatio > 0) request.shadowRatio = args.autoShadowRatio;
+    request.lod.pixelError = args.pixelError;
+    request.weights.dropThreshold = options.weightThreshold;
+    const auto autoLods = addAutoLods(*project, request, sink);
+    if (!autoLods) {
+        context.exitStatus = exitStatusOf(sink);
+        return;
+    }
     ProgressBar bar("compiling", args.quiet);
     options.progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
     auto output = compileProject(*project, options, sink);
     if (output && !args.report.empty()) {
-        const std::string text = qualityReportJsonText(output->report);
+        nlohmann::json report = qualityReportJson(output->report);
+        if (!autoLods->empty()) report["autoLods"] = autoLodJson(*autoLods);
+        const std::string text = jsonFileText(report);
         writeFileAtomically(args.report, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
     }
     if (output && !sink.hasErrors() && writeCompileOutput(*output, base, sink, where) &&
-        !args.quiet)
+        !args.quiet) {
+        printAutoLods(*autoLods);
         printSummary(*output, base);
+    }
     context.exitStatus = exitStatusOf(sink);
 }
 } // namespace
@@ -171,6 +215,17 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
         ->each([args](const std::string&) { args->checksumGiven = true; });
     sub->add_option("--threads", o.threads, "worker threads (0: all cores)")
         ->check(CLI::Range(0, 1024));
+    sub->add_option("--auto-lods", args->autoLods,
+                    "give a model without $lod this many generated LODs (each half the "
+                    "triangles of the one before; switch points from their error)")
+        ->check(CLI::Range(0, 7));
+    sub->add_option("--auto-shadow-lod", args->autoShadowRatio,
+                    "and a generated shadow LOD at this share of LOD 0's triangles")
+        ->check(CLI::Range(0.0, 1.0));
+    sub->add_option("--lod-pixel-error", args->pixelError,
+                    "a generated LOD switches in where its largest error covers this many pixels")
+        ->capture_default_str()
+        ->check(CLI::Range(0.01, 100.0));
     addEffortOption(sub, o.cacheOrderEffort);
     sub->add_option("--report", args->report, "write quality figures (JSON) to this file");
     sub->add_flag("--quiet", args->quiet, "print errors only");

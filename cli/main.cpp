@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
     vtxc::cli::addBenchCommand(app, context);
     vtxc::cli::addRestripCommand(app, context);
     vtxc::cli::addAnimCommand(app, context);
+    vtxc::cli::addLodCommand(app, context);
     vtxc::cli::CodeListRequest codeList;
     vtxc::cli::addListCodesOptions(app, codeList);
 

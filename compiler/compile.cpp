@@ -65,8 +65,13 @@ std::optional<SmdCache> loadSmds(const ModelProject& project, DiagnosticSink& si
             for (const auto& lod : model.lods)
                 if (lod) cache.emplace(lod->smdPath, nullptr);
     std::vector<fs::path> paths;
-    for (const auto& [path, file] : cache)
-        paths.push_back(path);
+    for (auto& [path, file] : cache) {
+        const auto generated = project.generatedSmds.find(path);
+        if (generated != project.generatedSmds.end())
+            file = generated->second;
+        else
+            paths.push_back(path);
+    }
     std::vector<CollectingSink> sinks(paths.size());
     std::vector<std::optional<SmdFile>> files(paths.size());
     tbb::parallel_for(std::size_t(0), paths.size(),

@@ -1,5 +1,6 @@
 // Diagnostic codes of the compile pipeline (compiler/, what `vtxc compile` runs): meshes and
-// materials (MESH), the bone table (BONE) and bone weights (WEIGHT).
+// materials (MESH), the bone table (BONE), bone weights (WEIGHT) and generated levels of detail
+// (LOD: `vtxc compile --auto-lods` and `vtxc lod`).
 #pragma once
 
 #include "formats/common/diagnostic_catalogue.h"
@@ -42,9 +43,23 @@ inline constexpr DiagnosticCode kWeightCodeList[] = {
      "adjust --weight-threshold, or weight the vertices to three bones at most"},
 };
 
+inline constexpr DiagnosticCode kLodCodeList[] = {
+    {"LOD001", Severity::Error, ExitCode::InvalidInput,
+     "the reference SMD has no triangles to simplify",
+     "give a reference SMD with a triangles section of non-null materials"},
+    {"LOD002", Severity::Warning, ExitCode::Ok,
+     "a generated LOD has more triangles than asked for (more than 1% over)",
+     "raise --max-error, or ask for more triangles"},
+    {"LOD003", Severity::Warning, ExitCode::Ok,
+     "--auto-lods given for a project that has its own LODs: none were generated",
+     "drop --auto-lods, or the $lod blocks"},
+};
+
 inline constexpr DiagnosticCatalogue kMeshCodes{"MESH", "Compiler: meshes and materials",
                                                 kMeshCodeList};
 inline constexpr DiagnosticCatalogue kBoneCodes{"BONE", "Compiler: bone table", kBoneCodeList};
+inline constexpr DiagnosticCatalogue kLodCodes{"LOD", "Compiler: generated levels of detail",
+                                               kLodCodeList};
 inline constexpr DiagnosticCatalogue kWeightCodes{"WEIGHT", "Compiler: bone weights",
                                                   kWeightCodeList};
 

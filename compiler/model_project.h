@@ -5,9 +5,12 @@
 
 #include "formats/common/diagnostics.h"
 #include "formats/common/vector_types.h"
+#include "formats/smd/smd.h"
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +68,9 @@ struct ModelProject {
     };
     std::vector<Sequence> sequences;
     std::int32_t mdlFlags = 0; // recorded for layout.json ($opaque, $casttextureshadows, ...)
+    // Meshes made in memory (generated LODs), by the name their MeshSourceRef gives: the
+    // compile takes them from here instead of reading a file.
+    std::map<std::filesystem::path, std::shared_ptr<const SmdFile>> generatedSmds;
 };
 
 } // namespace vtxc

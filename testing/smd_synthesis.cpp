@@ -3,6 +3,7 @@
 #include "testing/smd_synthesis.h"
 
 #include "formats/common/io_codes.h"
+#include "optimizer/bone_weights.h"
 #include "testing/test_support.h"
 
 #include <algorithm>
@@ -136,6 +137,21 @@ SmdFile synthesizeSmd(const SmdSynthesisOptions& options) {
         file.triangles.push_back(triangle);
     }
     return file;
+}
+
+std::vector<ModelVertex> synthesizeCorners(const SmdSynthesisOptions& options) {
+    const SmdFile smd = synthesizeSmd(options);
+    std::vector<ModelVertex> corners;
+    corners.reserve(3 * smd.triangles.size());
+    std::vector<BoneInfluence> influences;
+    for (const SmdTriangle& triangle : smd.triangles)
+        for (const SmdVertex& v : triangle.corners) {
+            influences.clear();
+            for (const SmdLink& link : smd.influences(v))
+                influences.push_back({link.bone, link.weight});
+            corners.push_back({v.position, v.normal, v.uv, capBoneWeights(influences).weights});
+        }
+    return corners;
 }
 
 std::string synthesizeSmdText(const SmdSynthesisOptions& options) {

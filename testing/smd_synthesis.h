@@ -4,6 +4,7 @@
 
 #include "formats/common/diagnostics.h"
 #include "formats/smd/smd.h"
+#include "optimizer/mesh_types.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +24,10 @@ struct SmdSynthesisOptions {
 
 // The mesh as data (a reference SMD: one rest-pose frame, a triangles section).
 SmdFile synthesizeSmd(const SmdSynthesisOptions& options);
+
+// Its corners as the compile driver hands them to welding: three per triangle, bone weights
+// capped (capBoneWeights with its defaults).
+std::vector<ModelVertex> synthesizeCorners(const SmdSynthesisOptions& options);
 
 // The same as SMD text (writeSmd of the above). About 440 bytes per triangle with 3 influences.
 std::string synthesizeSmdText(const SmdSynthesisOptions& options);

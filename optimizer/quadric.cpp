@@ -1,0 +1,195 @@
+// Quadric arithmetic: plane quadrics, Hoppe's per-face attribute quadrics and their reduction to
+// a position-only quadric once the attributes are at their optimum.
+#include "optimizer/quadric.h"
+
+#include <cmath>
+
+namespace vtxc {
+
+Quadric& Quadric::operator+=(const Quadric& o) {
+    a00 += o.a00;
+    a01 += o.a01;
+    a02 += o.a02;
+    a11 += o.a11;
+    a12 += o.a12;
+    a22 += o.a22;
+    b0 += o.b0;
+    b1 += o.b1;
+    b2 += o.b2;
+    c += o.c;
+    weight += o.weight;
+    return *this;
+}
+
+Quadric& Quadric::operator*=(double s) {
+    a00 *= s;
+    a01 *= s;
+    a02 *= s;
+    a11 *= s;
+    a12 *= s;
+    a22 *= s;
+    b0 *= s;
+    b1 *= s;
+    b2 *= s;
+    c *= s;
+    weight *= s;
+    return *this;
+}
+
+double Quadric::evaluate(const Vector3d& p) const {
+    const double x = p.x(), y = p.y(), z = p.z();
+    return x * (a00 * x + 2 * (a01 * y + a02 * z + b0)) + y * (a11 * y + 2 * (a12 * z + b1)) +
+           z * (a22 * z + 2 * b2) + c;
+}
+
+Vector3d Quadric::halfGradient(const Vector3d& p) const {
+    return matrix() * p + vector();
+}
+
+Eigen::Matrix3d Quadric::matrix() const {
+    Eigen::Matrix3d m;
+    m << a00, a01, a02, a01, a11, a12, a02, a12, a22;
+    return m;
+}
+
+Quadric planeQuadric(const Vector3d& n, double offset, double weight) {
+    Quadric q;
+    q.a00 = weight * n.x() * n.x();
+    q.a01 = weight * n.x() * n.y();
+    q.a02 = weight * n.x() * n.z();
+    q.a11 = weight * n.y() * n.y();
+    q.a12 = weight * n.y() * n.z();
+    q.a22 = weight * n.z() * n.z();
+    q.b0 = weight * offset * n.x();
+    q.b1 = weight * offset * n.y();
+    q.b2 = weight * offset * n.z();
+    q.c = weight * offset * offset;
+    q.weight = weight;
+    return q;
+}
+
+std::optional<Vector3d> quadricMinimum(const Quadric& q) {
+    return quadricMinimum(q.matrix(), q.vector());
+}
+
+std::optional<Vector3d> quadricMinimum(const Eigen::Matrix3d& a, const Vector3d& b) {
+    // Cramer's rule through the cofactors of the symmetric A (one pass, no pivoting: A is
+    // positive semi-definite, and a nearly singular A is refused below).
+    const double c00 = a(1, 1) * a(2, 2) - a(1, 2) * a(1, 2);
+    const double c01 = a(0, 2) * a(1, 2) - a(0, 1) * a(2, 2);
+    const double c02 = a(0, 1) * a(1, 2) - a(0, 2) * a(1, 1);
+    const double c11 = a(0, 0) * a(2, 2) - a(0, 2) * a(0, 2);
+    const double c12 = a(0, 1) * a(0, 2) - a(0, 0) * a(1, 2);
+    const double c22 = a(0, 0) * a(1, 1) - a(0, 1) * a(0, 1);
+    const double det = a(0, 0) * c00 + a(0, 1) * c01 + a(0, 2) * c02;
+    // Relative to the scale of A: a flat neighbourhood has one large eigenvalue and two ~0.
+    const double scale = std::abs(a(0, 0)) + std::abs(a(1, 1)) + std::abs(a(2, 2));
+    if (!(scale > 0) || !(std::abs(det) > 1e-9 * scale * scale * scale)) return std::nullopt;
+    const double inverse = -1.0 / det;
+    const Vector3d p(inverse * (c00 * b.x() + c01 * b.y() + c02 * b.z()),
+                     inverse * (c01 * b.x() + c11 * b.y() + c12 * b.z()),
+                     inverse * (c02 * b.x() + c12 * b.y() + c22 * b.z()));
+    if (!p.allFinite()) return std::nullopt;
+    return p;
+}
+
+namespace {
+
+// Adds k * sum_j (delta_j . (p, 1))^2 to q (10 values in Quadric's layout), delta_j being the
+// difference of two wedges' means for attribute j.
+void addSpread(double* q, const std::array<float, 4 * kQuadricAttributes>& x,
+               const std::array<float, 4 * kQuadricAttributes>& y, double k) {
+    for (int j = 0; j < kQuadricAttributes; ++j) {
+        const double gx = double(x[4 * j]) - y[4 * j], gy = double(x[4 * j + 1]) - y[4 * j + 1];
+        const double gz = double(x[4 * j + 2]) - y[4 * j + 2],
+                     d = double(x[4 * j + 3]) - y[4 * j + 3];
+        q[0] += k * gx * gx;
+        q[1] += k * gx * gy;
+        q[2] += k * gx * gz;
+        q[3] += k * gy * gy;
+        q[4] += k * gy * gz;
+        q[5] += k * gz * gz;
+        q[6] += k * d * gx;
+        q[7] += k * d * gy;
+        q[8] += k * d * gz;
+        q[9] += k * d * d;
+    }
+}
+
+void addTo(Quadric& into, const double* q) {
+    into.a00 += q[0];
+    into.a01 += q[1];
+    into.a02 += q[2];
+    into.a11 += q[3];
+    into.a12 += q[4];
+    into.a22 += q[5];
+    into.b0 += q[6];
+    into.b1 += q[7];
+    into.b2 += q[8];
+    into.c += q[9];
+}
+
+} // namespace
+
+// Parallel-axis rule: the merged spread is both spreads plus that of the two means about theirs.
+AttributeQuadric& AttributeQuadric::operator+=(const AttributeQuadric& o) {
+    const double total = double(area) + o.area;
+    if (!(total > 0)) return *this;
+    double q[10];
+    for (int i = 0; i < 10; ++i)
+        q[i] = double(reduced[i]) + o.reduced[i];
+    addSpread(q, mean, o.mean, double(area) * o.area / total);
+    for (int i = 0; i < 10; ++i)
+        reduced[i] = static_cast<float>(q[i]);
+    for (std::size_t i = 0; i < mean.size(); ++i)
+        mean[i] = static_cast<float>((double(mean[i]) * area + double(o.mean[i]) * o.area) / total);
+    area = static_cast<float>(total);
+    return *this;
+}
+
+AttributeQuadric faceAttributeQuadric(const std::array<Vector3d, 3>& p,
+                                      const std::array<AttributeValues, 3>& s, double area) {
+    AttributeQuadric out;
+    const Vector3d e1 = p[1] - p[0], e2 = p[2] - p[0];
+    const double e11 = e1.dot(e1), e12 = e1.dot(e2), e22 = e2.dot(e2);
+    const double det = e11 * e22 - e12 * e12;
+    if (!(det > 0) || !(area > 0)) return out;
+    for (int j = 0; j < kQuadricAttributes; ++j) {
+        // The gradient lies in the face plane: g = x e1 + y e2 with g.e1 = ds1, g.e2 = ds2.
+        const double ds1 = s[1][j] - s[0][j], ds2 = s[2][j] - s[0][j];
+        const double x = (e22 * ds1 - e12 * ds2) / det, y = (e11 * ds2 - e12 * ds1) / det;
+        const Vector3d g = x * e1 + y * e2;
+        for (int k = 0; k < 3; ++k)
+            out.mean[4 * j + k] = static_cast<float>(g[k]);
+        out.mean[4 * j + 3] = static_cast<float>(s[0][j] - g.dot(p[0]));
+    }
+    out.area = static_cast<float>(area); // one face: the attributes fit exactly, no spread
+    return out;
+}
+
+AttributeValues optimalAttributes(const AttributeQuadric& wedge, const Vector3d& p) {
+    AttributeValues s{};
+    for (int j = 0; j < kQuadricAttributes; ++j)
+        s[j] = wedge.mean[4 * j] * p.x() + wedge.mean[4 * j + 1] * p.y() +
+               wedge.mean[4 * j + 2] * p.z() + wedge.mean[4 * j + 3];
+    return s;
+}
+
+void addReducedAttributeQuadric(Quadric& into, const AttributeQuadric& wedge) {
+    double q[10];
+    for (int i = 0; i < 10; ++i)
+        q[i] = wedge.reduced[i];
+    addTo(into, q);
+}
+
+void addReducedAttributeQuadric(Quadric& into, const AttributeQuadric& first,
+                                const AttributeQuadric& second) {
+    double q[10];
+    for (int i = 0; i < 10; ++i)
+        q[i] = double(first.reduced[i]) + second.reduced[i];
+    const double total = double(first.area) + second.area;
+    if (total > 0) addSpread(q, first.mean, second.mean, double(first.area) * second.area / total);
+    addTo(into, q);
+}
+
+} // namespace vtxc

@@ -1,0 +1,81 @@
+// Quadric error metrics for mesh simplification: the squared distance to a set of planes
+// (Garland and Heckbert, "Surface simplification using quadric error metrics", 1997) and the
+// attribute quadric of Hoppe ("New quadric metric for simplifying meshes with appearance
+// attributes", 1999), where each attribute varies linearly over a face and its value at the new
+// vertex is solved for in closed form.
+#pragma once
+
+#include <Eigen/Core>
+#include <array>
+#include <optional>
+
+namespace vtxc {
+
+using Vector3d = Eigen::Vector3d;
+
+// Q(p) = p'Ap + 2b'p + c with A symmetric; `weight` is the area it was accumulated over.
+struct Quadric {
+    double a00 = 0, a01 = 0, a02 = 0, a11 = 0, a12 = 0, a22 = 0;
+    double b0 = 0, b1 = 0, b2 = 0;
+    double c = 0;
+    double weight = 0;
+
+    Quadric& operator+=(const Quadric& other);
+    // Scales every term (and the weight) by s.
+    Quadric& operator*=(double s);
+    double evaluate(const Vector3d& p) const;
+    // Gradient / 2: A p + b.
+    Vector3d halfGradient(const Vector3d& p) const;
+    Eigen::Matrix3d matrix() const;
+    Vector3d vector() const { return {b0, b1, b2}; }
+};
+
+// weight * (n.p + offset)^2: the squared distance to the plane n.p + offset = 0 (n unit length).
+Quadric planeQuadric(const Vector3d& normal, double offset, double weight);
+
+// The point minimising q, when A is well conditioned; nothing for a flat or linear neighbourhood
+// (where every point of a plane or line is as good).
+std::optional<Vector3d> quadricMinimum(const Quadric& q);
+// The same for the quadric p'Ap + 2b'p + c given as A and b.
+std::optional<Vector3d> quadricMinimum(const Eigen::Matrix3d& a, const Vector3d& b);
+
+// Attributes a quadric carries besides the position: the normal (3) and the texture coordinate (2),
+// each already multiplied by its importance weight.
+inline constexpr int kQuadricAttributes = 5;
+using AttributeValues = std::array<double, kQuadricAttributes>;
+
+// Hoppe's quadric of one wedge (a vertex's set of corners sharing attribute values): for each
+// attribute j and face f, area_f * (g_jf.p + d_jf - s_j)^2 where g_jf, d_jf interpolate the
+// attribute linearly over the face (Hoppe 1999). With s_j at its optimum this is a quadric in p
+// alone: the area-weighted covariance of the faces' (g_jf, d_jf) evaluated at (p, 1). It is kept
+// in that centred form, merged with the parallel-axis rule, so it stays positive semi-definite
+// in single precision (the raw sums would cancel). Single precision because a mesh has one per
+// wedge and the simplifier reads them all over the mesh; the arithmetic is done in double.
+struct AttributeQuadric {
+    // The wedge's error with its attributes at their optimum, as a quadric in p:
+    // a00 a01 a02 a11 a12 a22 b0 b1 b2 c (Quadric's layout).
+    std::array<float, 10> reduced{};
+    float area = 0;
+    // Per attribute j: the area-weighted mean gradient (3 values) and offset (1).
+    std::array<float, 4 * kQuadricAttributes> mean{};
+
+    AttributeQuadric& operator+=(const AttributeQuadric& other);
+};
+
+// The attribute quadric of a triangle with these corner positions and attribute values, weighted
+// by `area`. A degenerate triangle gives an empty quadric.
+AttributeQuadric faceAttributeQuadric(const std::array<Vector3d, 3>& positions,
+                                      const std::array<AttributeValues, 3>& values, double area);
+
+// The attribute values that minimise the wedge's error at position p: the mean gradient and
+// offset evaluated there.
+AttributeValues optimalAttributes(const AttributeQuadric& wedge, const Vector3d& p);
+
+// Adds the wedge's error with its attributes at their optimum, as a quadric in p alone.
+void addReducedAttributeQuadric(Quadric& into, const AttributeQuadric& wedge);
+// The same for the sum of two wedges (one wedge's corners get the other's: the attributes are
+// shared), without forming the sum.
+void addReducedAttributeQuadric(Quadric& into, const AttributeQuadric& first,
+                                const AttributeQuadric& second);
+
+} // namespace vtxc

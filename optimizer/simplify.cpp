@@ -1,0 +1,768 @@
+// Edge-collapse simplification with quadric error metrics.
+//
+// A collapse merges two points (unique positions, see simplify_mesh.h) into one new point: every
+// corner at either point moves there, so both sides of a UV seam or a material boundary always
+// move together. Wedges that face each other across a removed triangle merge (their attributes
+// interpolated, Hoppe 1999); the others keep their own attributes, re-solved at the new position.
+//
+// The cost of a collapse is the quadric of both points at the new position: squared distances
+// to the planes of the faces they stand for (Garland and Heckbert 1997), constraint planes along
+// open borders and attribute discontinuities (Garland and Heckbert 1998) and Hoppe's attribute
+// quadrics with the attributes at their optimum (Hoppe 1999). Added to it: a penalty for merging
+// vertices that follow different bones, and for a collapse that removes the last triangles of a
+// part. The new position minimises the quadric when that minimum is well defined and near the
+// edge; else the best point on the edge or an endpoint.
+//
+// Small disconnected parts can also be removed whole, at the cost of their area times their
+// squared distance to the rest. Candidates come off a queue cheapest first; a collapse is made
+// only if it keeps the neighbourhood manifold (the link condition of Dey et al., "Topology
+// preserving edge contraction", 1999), creates no duplicate triangle and flips or degenerates no
+// triangle.
+#include "optimizer/simplify.h"
+
+#include "optimizer/bone_weight_blend.h"
+#include "optimizer/collapse_queue.h"
+#include "optimizer/quadric.h"
+#include "optimizer/simplify_mesh.h"
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numeric>
+
+namespace vtxc {
+
+namespace {
+
+using namespace simplification;
+
+// Collapses around a point with more distinct wedges, or edges shared by more triangles, are
+// not made (such points are pathological; the limits keep the neighbourhood on the stack).
+constexpr int kMaxLocalWedges = 48;
+constexpr int kMaxRemovedTriangles = 16;
+
+// The queue orders by cost / area^kAreaExponent. The quadric cost is an area times a squared
+// distance: by it alone (0), many small triangles collapse before a large flat region, which
+// keeps the mean distance low but lets small features move far; by the mean squared distance
+// (1), the reverse. Half way keeps both the mean and the largest distance low on every corpus
+// model (docs/lod.md).
+constexpr double kAreaExponent = 0.5;
+
+// The wedges around a candidate edge (a, b), grouped into the classes that merge.
+struct Neighbourhood {
+    std::array<std::uint32_t, kMaxLocalWedges> wedge;
+    std::array<std::uint8_t, kMaxLocalWedges> side; // 0: at a, 1: at b
+    std::array<std::uint8_t, kMaxLocalWedges> parent;
+    int count = 0;
+    std::array<std::uint32_t, kMaxRemovedTriangles> removed;
+    int removedCount = 0;
+    bool overflow = false;
+
+    void clear() {
+        count = 0;
+        removedCount = 0;
+        overflow = false;
+    }
+    int add(std::uint32_t w, std::uint8_t s) {
+        for (int i = 0; i < count; ++i)
+            if (wedge[i] == w) return i;
+        if (count == kMaxLocalWedges) {
+            overflow = true;
+            return -1;
+        }
+        wedge[count] = w;
+        side[count] = s;
+        parent[count] = static_cast<std::uint8_t>(count);
+        return count++;
+    }
+    int root(int i) const {
+        while (parent[i] != i)
+            i = parent[i];
+        return i;
+    }
+    void unite(int i, int j) {
+        i = root(i);
+        j = root(j);
+        if (i != j) parent[std::max(i, j)] = static_cast<std::uint8_t>(std::min(i, j));
+    }
+    bool alone(int i) const {
+        const int r = root(i);
+        for (int j = 0; j < count; ++j)
+            if (j != i && root(j) == r) return false;
+        return true;
+    }
+};
+
+struct Candidate {
+    Vector3d position;
+    double cost = 0;
+    double t = 0; // where the position projects onto a -> b, for blending weights
+};
+
+struct Evaluation {
+    std::array<Candidate, 4> candidates;
+    int count = 0;     // cheapest first
+    double weight = 0; // the area both points stand for
+};
+
+// An endpoint that costs no more than the cheapest candidate, up to rounding, goes first: the
+// solved minimum lands a hair off an input position (1e-16 off a corner or a border line), and
+// keeping the input vertex keeps its exact data.
+void preferEndpoint(Evaluation& e, const Vector3d& pa, const Vector3d& pb, double rounding) {
+    for (int i = 1; i < e.count; ++i) {
+        const Vector3d& p = e.candidates[i].position;
+        if ((p != pa && p != pb) || e.candidates[i].cost > e.candidates[0].cost + rounding)
+            continue;
+        if (e.candidates[0].position == pa || e.candidates[0].position == pb) return;
+        e.candidates[i].cost = std::min(e.candidates[i].cost, e.candidates[0].cost);
+        std::rotate(e.candidates.begin(), e.candidates.begin() + i, e.candidates.begin() + i + 1);
+        return;
+    }
+}
+
+class Simplifier {
+  public:
+    Simplifier(const SimplifyInput& input, const SimplifyOptions& options,
+               std::vector<std::uint32_t> removeFirst = {})
+        : input_(input), options_(options), removeFirst_(std::move(removeFirst)) {}
+    SimplifiedMesh run();
+    // Parts whose removal was put off because it would have gone below the target, though it
+    // cost less than collapses made instead: removed first, they may give a better result.
+    std::vector<std::uint32_t> partsWorthRemovingFirst() const;
+
+  private:
+    bool gather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const;
+    bool quickGather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const;
+    Evaluation evaluate(std::uint32_t a, std::uint32_t b, const Neighbourhood& local) const;
+    void addSkinPenalty(const Neighbourhood& local, Evaluation& e) const;
+    double vanishPenalty(std::uint32_t a, const Neighbourhood& local) const;
+    static float priority(double cost, double weight);
+    float removalPriority(std::uint32_t part) const;
+    const std::vector<std::uint32_t>& neighboursOf(std::uint32_t a, bool above) const;
+    bool linkConditionHolds(std::uint32_t a, std::uint32_t b, const Neighbourhood& local) const;
+    bool keepsTrianglesValid(std::uint32_t a, std::uint32_t b, const Vector3d& p) const;
+    void mergeWedges(std::uint32_t a, std::uint32_t b, const Candidate& chosen,
+                     const Neighbourhood& local);
+    void collapse(std::uint32_t a, std::uint32_t b, const Candidate& chosen,
+                  const Neighbourhood& local);
+    void removePart(std::uint32_t part);
+    void queueEdges(std::uint32_t a, bool above, std::vector<CollapseEntry>& out) const;
+    bool takeTurn(std::size_t target, double limit);
+    std::uint32_t resolve(std::uint32_t p);
+    void markDropped(std::uint32_t a, std::uint32_t b);
+    ModelVertex outputVertex(const Wedge& w) const;
+    SimplifiedMesh output() const;
+
+    const SimplifyInput& input_;
+    const SimplifyOptions& options_;
+    std::vector<std::uint32_t> removeFirst_;
+    WorkingMesh mesh_;
+    CollapseQueue queue_;
+    std::vector<CollapseEntry> deferred_; // would go below the target; used if nothing else fits
+    bool allowUndershoot_ = false;
+    std::vector<std::pair<std::uint32_t, double>> deferredRemovals_; // part, its error
+    double maxError_ = 0;
+    std::size_t collapses_ = 0;
+    mutable std::vector<std::uint32_t> scratch_; // neighboursOf's result
+    mutable Neighbourhood local_;
+    mutable std::vector<std::uint32_t> pending_; // queueEdges' copy of the neighbours
+    std::vector<std::uint32_t> forward_;         // per dead point: the point it collapsed into
+    // Per point, what the queue checks of every entry it pops (most are stale): kept apart from
+    // the points so that it stays in cache.
+    struct Stamp {
+        std::uint16_t version = 0; // changes whenever the point changes
+        bool alive = true;
+    };
+    std::vector<Stamp> stamp_;
+};
+
+// ---- Evaluating a collapse ---------------------------------------------------------------------
+
+bool Simplifier::gather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const {
+    local.clear();
+    for (std::uint32_t t : mesh_.trianglesOf(a)) {
+        const Triangle& triangle = mesh_.triangles[t];
+        if (!triangle.alive) continue;
+        const int ia = local.add(triangle.wedges[WorkingMesh::cornerOf(triangle, a)], 0);
+        const int kb = WorkingMesh::cornerOf(triangle, b);
+        if (kb < 0 || ia < 0) continue;
+        const int ib = local.add(triangle.wedges[kb], 1);
+        if (ib < 0) continue;
+        local.unite(ia, ib);
+        if (local.removedCount == kMaxRemovedTriangles) {
+            local.overflow = true;
+            continue;
+        }
+        local.removed[local.removedCount++] = t;
+    }
+    for (std::uint32_t t : mesh_.trianglesOf(b)) {
+        const Triangle& triangle = mesh_.triangles[t];
+        if (!triangle.alive || WorkingMesh::cornerOf(triangle, a) >= 0) continue;
+        local.add(triangle.wedges[WorkingMesh::cornerOf(triangle, b)], 1);
+    }
+    return !local.overflow && local.removedCount > 0;
+}
+
+// The common case without looking at triangles: a and b have one wedge each, which merge, and
+// the part is too large for the collapse to remove it (the removed triangles are not needed).
+bool Simplifier::quickGather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const {
+    const std::uint32_t wa = mesh_.points[a].onlyWedge, wb = mesh_.points[b].onlyWedge;
+    if (wa == kNone || wb == kNone) return false;
+    if (mesh_.parts[mesh_.points[a].part].liveTriangles <= kMaxRemovedTriangles) return false;
+    local.clear();
+    local.add(wa, 0);
+    local.add(wb, 1);
+    local.unite(0, 1);
+    return true;
+}
+
+// Merging wedges that follow different bones: the weights blended at t serve both ends, so each
+// end's area moves with partly wrong bones (boneWeightDistance d): d^2 (t^2 A_a + (1-t)^2 A_b).
+void Simplifier::addSkinPenalty(const Neighbourhood& local, Evaluation& e) const {
+    if (!(options_.skinWeight > 0)) return;
+    double nearA = 0, nearB = 0;
+    for (int i = 0; i < local.count; ++i) {
+        if (local.side[i] != 0) continue;
+        for (int j = 0; j < local.count; ++j) {
+            if (local.side[j] != 1 || local.root(i) != local.root(j)) continue;
+            const BoneWeights& wa = mesh_.wedges[local.wedge[i]].weights;
+            const BoneWeights& wb = mesh_.wedges[local.wedge[j]].weights;
+            if (wa == wb) continue;
+            const double d = boneWeightDistance(wa, wb);
+            nearA += d * d * mesh_.wedges[local.wedge[i]].quadric.area;
+            nearB += d * d * mesh_.wedges[local.wedge[j]].quadric.area;
+        }
+    }
+    if (nearA == 0 && nearB == 0) return;
+    const double scale = options_.skinWeight * options_.skinWeight;
+    for (int i = 0; i < e.count; ++i) {
+        const double t = e.candidates[i].t;
+        e.candidates[i].cost += scale * (t * t * nearA + (1 - t) * (1 - t) * nearB);
+    }
+}
+
+// A collapse that takes a part's last triangles removes the part: its area times its squared
+// distance to the rest.
+double Simplifier::vanishPenalty(std::uint32_t a, const Neighbourhood& local) const {
+    const Part& part = mesh_.parts[mesh_.points[a].part];
+    if (static_cast<std::size_t>(local.removedCount) < part.liveTriangles) return 0;
+    return part.area * part.distanceSquared;
+}
+
+Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
+                                const Neighbourhood& local) const {
+    Quadric q = mesh_.points[a].quadric;
+    q += mesh_.points[b].quadric;
+    Evaluation e;
+    e.weight = q.weight;
+    // Each class of merging wedges: attribute quadrics summed, attributes at their optimum.
+    for (int i = 0; i < local.count; ++i) {
+        if (local.root(i) != i) continue;
+        int members = 0, second = -1;
+        for (int j = i + 1; j < local.count; ++j)
+            if (local.root(j) == i) {
+                ++members;
+                second = j;
+            }
+        const AttributeQuadric& first = mesh_.wedges[local.wedge[i]].quadric;
+        if (members == 0) {
+            addReducedAttributeQuadric(q, first);
+        } else if (members == 1) {
+            addReducedAttributeQuadric(q, first, mesh_.wedges[local.wedge[second]].quadric);
+        } else {
+            AttributeQuadric merged = first;
+            for (int j = i + 1; j < local.count; ++j)
+                if (local.root(j) == i) merged += mesh_.wedges[local.wedge[j]].quadric;
+            addReducedAttributeQuadric(q, merged);
+        }
+    }
+    const Vector3d& pa = mesh_.points[a].position;
+    const Vector3d& pb = mesh_.points[b].position;
+    const Vector3d edge = pb - pa;
+    const double length2 = edge.squaredNorm();
+    auto add = [&](const Vector3d& p, double t) {
+        e.candidates[e.count++] = {p, std::max(0.0, q.evaluate(p)), t};
+    };
+    const Eigen::Matrix3d m = q.matrix();
+    if (const auto best = quadricMinimum(m, q.vector())) {
+        // Only near the edge: far minima come from nearly parallel planes and are unstable.
+        if ((*best - 0.5 * (pa + pb)).squaredNorm() <= length2) {
+            const double t =
+                length2 > 0 ? std::clamp((*best - pa).dot(edge) / length2, 0.0, 1.0) : 0.0;
+            add(*best, t);
+        }
+    }
+    const double curvature = edge.dot(m * edge);
+    if (curvature > 0) {
+        const double t = std::clamp(-(m * pa + q.vector()).dot(edge) / curvature, 0.0, 1.0);
+        if (t > 0 && t < 1) add(pa + t * edge, t);
+    }
+    add(pa, 0);
+    add(pb, 1);
+    addSkinPenalty(local, e);
+    const double vanish = vanishPenalty(a, local);
+    for (int i = 0; i < e.count; ++i)
+        e.candidates[i].cost += vanish;
+    // Cheapest first; an insertion sort keeps equal costs in the order above.
+    for (int i = 1; i < e.count; ++i)
+        for (int j = i; j > 0 && e.candidates[j].cost < e.candidates[j - 1].cost; --j)
+            std::swap(e.candidates[j], e.candidates[j - 1]);
+    preferEndpoint(e, pa, pb, 1e-12 * q.weight);
+    return e;
+}
+
+float Simplifier::priority(double cost, double weight) {
+    static_assert(kAreaExponent == 0.5, "the square root below is area^kAreaExponent");
+    return static_cast<float>(weight > 0 ? cost / std::sqrt(weight) : cost);
+}
+
+// Removing a part takes many triangles at once: its cost is spread over them, per pair of
+// triangles like a collapse, so it competes fairly with collapses elsewhere.
+float Simplifier::removalPriority(std::uint32_t c) const {
+    const Part& part = mesh_.parts[c];
+    const double share = 2.0 / std::max<double>(2.0, static_cast<double>(part.liveTriangles));
+    return priority(part.area * part.distanceSquared * share, part.area);
+}
+
+// ---- Checking a collapse -----------------------------------------------------------------------
+
+// The points sharing a triangle with `a`, sorted, each once (with `above`: only those numbered
+// higher than a).
+const std::vector<std::uint32_t>& Simplifier::neighboursOf(std::uint32_t a, bool above) const {
+    scratch_.clear();
+    for (std::uint32_t t : mesh_.trianglesOf(a)) {
+        const Triangle& triangle = mesh_.triangles[t];
+        if (!triangle.alive) continue;
+        for (std::uint32_t p : triangle.points)
+            if (p != a && (!above || p > a)) scratch_.push_back(p);
+    }
+    std::sort(scratch_.begin(), scratch_.end());
+    scratch_.erase(std::unique(scratch_.begin(), scratch_.end()), scratch_.end());
+    return scratch_;
+}
+
+// Dey et al.: the points adjacent to both a and b must be exactly the third corners of the
+// triangles on edge ab, else the collapse pinches the surface or folds triangles together.
+bool Simplifier::linkConditionHolds(std::uint32_t a, std::uint32_t b,
+                                    const Neighbourhood& local) const {
+    const std::vector<std::uint32_t>& ofA = neighboursOf(a, false);
+    auto isThirdCorner = [&](std::uint32_t p) {
+        for (int i = 0; i < local.removedCount; ++i)
+            if (WorkingMesh::cornerOf(mesh_.triangles[local.removed[i]], p) >= 0) return true;
+        return false;
+    };
+    for (std::uint32_t t : mesh_.trianglesOf(b)) {
+        const Triangle& triangle = mesh_.triangles[t];
+        if (!triangle.alive) continue;
+        for (std::uint32_t p : triangle.points)
+            if (p != a && p != b && std::binary_search(ofA.begin(), ofA.end(), p) &&
+                !isThirdCorner(p))
+                return false;
+    }
+    // Triangles a-c-d and b-c-d would become one triangle twice (a tetrahedron's last collapse).
+    for (std::uint32_t t : mesh_.trianglesOf(a)) {
+        const Triangle& ta = mesh_.triangles[t];
+        if (!ta.alive || WorkingMesh::cornerOf(ta, b) >= 0) continue;
+        const int ka = WorkingMesh::cornerOf(ta, a);
+        const std::uint32_t a1 = ta.points[(ka + 1) % 3], a2 = ta.points[(ka + 2) % 3];
+        for (std::uint32_t u : mesh_.trianglesOf(b)) {
+            const Triangle& tb = mesh_.triangles[u];
+            if (!tb.alive || WorkingMesh::cornerOf(tb, a) >= 0) continue;
+            const int kb = WorkingMesh::cornerOf(tb, b);
+            const std::uint32_t b1 = tb.points[(kb + 1) % 3], b2 = tb.points[(kb + 2) % 3];
+            if ((a1 == b1 && a2 == b2) || (a1 == b2 && a2 == b1)) return false;
+        }
+    }
+    return true;
+}
+
+// Every triangle that stays keeps its orientation and a non-zero area.
+bool Simplifier::keepsTrianglesValid(std::uint32_t a, std::uint32_t b, const Vector3d& p) const {
+    for (std::uint32_t centre : {a, b}) {
+        const std::uint32_t other = centre == a ? b : a;
+        const Vector3d& old = mesh_.points[centre].position;
+        for (std::uint32_t t : mesh_.trianglesOf(centre)) {
+            const Triangle& triangle = mesh_.triangles[t];
+            if (!triangle.alive || WorkingMesh::cornerOf(triangle, other) >= 0) continue;
+            const int k = WorkingMesh::cornerOf(triangle, centre);
+            const Vector3d& p1 = mesh_.points[triangle.points[(k + 1) % 3]].position;
+            const Vector3d& p2 = mesh_.points[triangle.points[(k + 2) % 3]].position;
+            const Vector3d before = (p1 - old).cross(p2 - old);
+            const Vector3d after = (p1 - p).cross(p2 - p);
+            const double longest =
+                std::max({(p1 - p).squaredNorm(), (p2 - p).squaredNorm(), (p2 - p1).squaredNorm()});
+            if (!(after.squaredNorm() > 1e-12 * longest * longest)) return false;
+            if (before.squaredNorm() > 0 && !(after.dot(before) > 0)) return false;
+        }
+    }
+    return true;
+}
+
+// ---- Making a collapse -------------------------------------------------------------------------
+
+// Each class of wedges merges into its first member. At an endpoint, a wedge there keeps its
+// exact data (the LOD then reuses the input vertex); elsewhere the attributes are solved at the
+// new position and the bone weights blended.
+void Simplifier::mergeWedges(std::uint32_t a, std::uint32_t b, const Candidate& chosen,
+                             const Neighbourhood& local) {
+    const Vector3d& p = chosen.position;
+    const bool atA = p == mesh_.points[a].position;
+    const bool atB = p == mesh_.points[b].position;
+    for (int i = 0; i < local.count; ++i) {
+        if (local.root(i) != i) continue;
+        const std::uint32_t target = local.wedge[i];
+        std::array<BoneWeights, 2> sideWeights{};
+        std::array<double, 2> sideArea{-1, -1};
+        std::uint32_t keep = kNone;
+        for (int j = i; j < local.count; ++j) {
+            if (local.root(j) != i) continue;
+            const std::uint32_t w = local.wedge[j];
+            const int s = local.side[j];
+            if (mesh_.wedges[w].quadric.area > sideArea[s]) {
+                sideWeights[s] = mesh_.wedges[w].weights;
+                sideArea[s] = mesh_.wedges[w].quadric.area;
+            }
+            if (keep == kNone && ((atA && s == 0) || (atB && s == 1))) keep = w;
+            if (j != i) mesh_.wedges[target].quadric += mesh_.wedges[w].quadric;
+        }
+        Wedge& merged = mesh_.wedges[target];
+        if (keep != kNone) {
+            const Wedge kept = mesh_.wedges[keep];
+            merged.values = kept.values;
+            merged.weights = kept.weights;
+            merged.source = kept.source;
+        } else {
+            merged.values = optimalAttributes(mesh_.wedges[target].quadric, p);
+            merged.source = kNone;
+            if (sideArea[0] >= 0 && sideArea[1] >= 0) {
+                const std::array<double, 2> shares{1 - chosen.t, chosen.t};
+                merged.weights = blendBoneWeights(sideWeights, shares, options_.boneWeights);
+            } else {
+                merged.weights = sideWeights[sideArea[0] >= 0 ? 0 : 1];
+            }
+        }
+        merged.point = a;
+    }
+}
+
+void Simplifier::collapse(std::uint32_t a, std::uint32_t b, const Candidate& chosen,
+                          const Neighbourhood& local) {
+    const Vector3d p = chosen.position;
+    const bool atA = p == mesh_.points[a].position;
+    const bool atB = p == mesh_.points[b].position;
+    mergeWedges(a, b, chosen, local);
+    // Wedges that merged with none move with their point: their attributes are re-solved there.
+    for (int i = 0; i < local.count; ++i) {
+        if (!local.alone(i)) continue;
+        Wedge& w = mesh_.wedges[local.wedge[i]];
+        if (!(local.side[i] == 0 ? atA : atB)) {
+            w.values = optimalAttributes(mesh_.wedges[local.wedge[i]].quadric, p);
+            w.source = kNone;
+        }
+        w.point = a;
+    }
+    auto remap = [&](std::uint32_t w) {
+        for (int i = 0; i < local.count; ++i)
+            if (local.wedge[i] == w) return local.wedge[local.root(i)];
+        return w;
+    };
+    for (int i = 0; i < local.removedCount; ++i) {
+        Triangle& removed = mesh_.triangles[local.removed[i]];
+        removed.alive = false;
+        --mesh_.parts[mesh_.points[removed.points[0]].part].liveTriangles;
+        --mesh_.liveTriangles;
+    }
+    // The survivor's new triangle list: a's and b's live triangles, appended to the pool
+    // (reserved first, since the loop reads the lists it appends after).
+    std::vector<std::uint32_t>& pool = mesh_.pool;
+    pool.reserve(pool.size() + mesh_.points[a].triangleCount + mesh_.points[b].triangleCount);
+    const auto first = static_cast<std::uint32_t>(pool.size());
+    for (std::uint32_t centre : {a, b}) {
+        for (std::uint32_t t : mesh_.trianglesOf(centre)) {
+            Triangle& triangle = mesh_.triangles[t];
+            if (!triangle.alive) continue;
+            for (int k = 0; k < 3; ++k) {
+                triangle.wedges[k] = remap(triangle.wedges[k]);
+                if (triangle.points[k] == b) triangle.points[k] = a;
+            }
+            pool.push_back(t);
+        }
+    }
+    Point& survivor = mesh_.points[a];
+    Point& gone = mesh_.points[b];
+    survivor.firstTriangle = first;
+    survivor.triangleCount = static_cast<std::uint32_t>(pool.size() - first);
+    mesh_.points[a].quadric += mesh_.points[b].quadric;
+    survivor.moved = atA ? survivor.moved : (atB ? gone.moved : true);
+    if (!atA && atB) mesh_.originals[a] = mesh_.originals[b];
+    mesh_.points[a].position = p;
+    ++stamp_[a].version;
+    int classes = 0;
+    for (int i = 0; i < local.count; ++i)
+        classes += local.root(i) == i;
+    mesh_.points[a].onlyWedge = classes == 1 ? local.wedge[0] : kNone;
+    gone.alive = false;
+    stamp_[b].alive = false;
+    gone.triangleCount = 0;
+    forward_[b] = a;
+    ++stamp_[b].version;
+    ++collapses_;
+}
+
+void Simplifier::removePart(std::uint32_t c) {
+    Part& part = mesh_.parts[c];
+    for (std::uint32_t t : part.triangles) {
+        Triangle& triangle = mesh_.triangles[t];
+        if (!triangle.alive) continue;
+        triangle.alive = false;
+        --mesh_.liveTriangles;
+    }
+    part.liveTriangles = 0;
+}
+
+// ---- The loop ----------------------------------------------------------------------------------
+
+void Simplifier::queueEdges(std::uint32_t a, bool above, std::vector<CollapseEntry>& out) const {
+    // neighboursOf's buffer is reused by the checks: copy the few neighbours first.
+    const std::vector<std::uint32_t>& neighbours = neighboursOf(a, above);
+    pending_.assign(neighbours.begin(), neighbours.end());
+    for (std::uint32_t b : pending_) {
+        if (!quickGather(a, b, local_) && !gather(a, b, local_)) continue;
+        const Evaluation e = evaluate(a, b, local_);
+        out.push_back(
+            {priority(e.candidates[0].cost, e.weight), a, b, stamp_[a].version, stamp_[b].version});
+    }
+}
+
+// Pops one candidate and makes it if it is still valid; false when nothing is left to try.
+bool Simplifier::takeTurn(std::size_t target, double limit) {
+    if (queue_.empty()) {
+        if (deferred_.empty()) return false;
+        // Nothing removes exactly the triangles still to go: allow the cheapest that removes more.
+        std::sort(deferred_.begin(), deferred_.end(),
+                  [](const CollapseEntry& x, const CollapseEntry& y) {
+                      return x.priority < y.priority ||
+                             (x.priority == y.priority && (x.a < y.a || (x.a == y.a && x.b < y.b)));
+                  });
+        queue_.push(deferred_.front());
+        deferred_.clear();
+        allowUndershoot_ = true;
+    }
+    const CollapseEntry entry = queue_.pop();
+    const std::size_t live = mesh_.liveTriangles;
+    if (entry.b == kNone) {
+        Part& part = mesh_.parts[entry.a];
+        if (part.liveTriangles == 0 || part.distanceSquared > limit) return true;
+        const float now = removalPriority(entry.a);
+        if (now > entry.priority) {
+            queue_.push({now, entry.a, kNone, 0, 0});
+            return true;
+        }
+        if (!allowUndershoot_ && live - part.liveTriangles < target) {
+            deferredRemovals_.push_back({entry.a, std::sqrt(part.distanceSquared)});
+            deferred_.push_back(entry);
+            return true;
+        }
+        maxError_ = std::max(maxError_, std::sqrt(part.distanceSquared));
+        removePart(entry.a);
+        return true;
+    }
+    // Entries are evaluated when popped, not when a point changes (most never reach the front
+    // again before the target is met): an entry of a dead point now means its survivor, and an
+    // entry with an old version is evaluated again and queued at its present cost.
+    const std::uint32_t a = resolve(entry.a), b = resolve(entry.b);
+    if (a == b) return true;
+    Neighbourhood& local = local_;
+    const bool current = a == entry.a && b == entry.b && stamp_[a].version == entry.versionA &&
+                         stamp_[b].version == entry.versionB;
+    bool full = current; // `local` holds the removed triangles the checks need
+    if (current) {
+        if (!gather(a, b, local)) return true; // no longer an edge
+    } else if (mesh_.parts[mesh_.points[a].part].liveTriangles == 0) {
+        return true; // removed with its part
+    } else if (!quickGather(a, b, local)) {
+        // (Two live points of a queued edge stay adjacent: collapses keep the link, and an edge
+        // of a dead point now joins its survivor. Should that fail, the gather above drops it.)
+        if (!gather(a, b, local)) return true;
+        full = true;
+    }
+    const Evaluation e = evaluate(a, b, local);
+    if (!current) {
+        // Changed since queued: made now only if its present cost is still the cheapest.
+        const float now = priority(e.candidates[0].cost, e.weight);
+        if (!queue_.empty() && now > queue_.topPriority()) {
+            queue_.push({now, a, b, stamp_[a].version, stamp_[b].version});
+            return true;
+        }
+        if (!full && !gather(a, b, local)) return true;
+    }
+    const Candidate* chosen = nullptr;
+    if (linkConditionHolds(a, b, local))
+        for (int i = 0; i < e.count && !chosen; ++i)
+            if (keepsTrianglesValid(a, b, e.candidates[i].position)) chosen = &e.candidates[i];
+    if (!chosen) {
+        markDropped(a, b);
+        return true;
+    }
+    const float now = priority(chosen->cost, e.weight);
+    if (now > entry.priority) {
+        // Dearer than queued (the best position flips a triangle): queue it again.
+        queue_.push({now, a, b, stamp_[a].version, stamp_[b].version});
+        return true;
+    }
+    const double error2 = e.weight > 0 ? chosen->cost / e.weight : chosen->cost;
+    if (error2 > limit) { // the queue is ordered by cost, not error: go on
+        markDropped(a, b);
+        return true;
+    }
+    if (!allowUndershoot_ && live - static_cast<std::size_t>(local.removedCount) < target) {
+        deferred_.push_back(entry);
+        return true;
+    }
+    maxError_ = std::max(maxError_, std::sqrt(error2));
+    const bool requeue = mesh_.points[a].droppedEdge || mesh_.points[b].droppedEdge;
+    collapse(a, b, *chosen, local);
+    if (requeue) {
+        // An edge of a or b left the queue without a collapse; a has changed, so its edges get
+        // entries again (at the present front of the queue, evaluated when popped).
+        mesh_.points[a].droppedEdge = false;
+        for (std::uint32_t n : neighboursOf(a, false))
+            queue_.push({entry.priority, a, n, static_cast<std::uint16_t>(stamp_[a].version - 1),
+                         stamp_[n].version});
+    }
+    return true;
+}
+
+// Where a point's corners are now: itself while alive, else the survivor of the collapse that
+// took it (path-compressed).
+std::uint32_t Simplifier::resolve(std::uint32_t p) {
+    std::uint32_t r = p;
+    while (!stamp_[r].alive)
+        r = forward_[r];
+    while (p != r) {
+        const std::uint32_t next = forward_[p];
+        forward_[p] = r;
+        p = next;
+    }
+    return r;
+}
+
+void Simplifier::markDropped(std::uint32_t a, std::uint32_t b) {
+    mesh_.points[a].droppedEdge = true;
+    mesh_.points[b].droppedEdge = true;
+}
+
+SimplifiedMesh Simplifier::run() {
+    // Nothing to simplify (no triangle with three distinct positions, or invalid indices).
+    if (!buildWorkingMesh(input_, options_, mesh_)) return {};
+    const std::size_t target = simplifyTarget(mesh_.liveTriangles, options_);
+    forward_.assign(mesh_.points.size(), kNone);
+    stamp_.assign(mesh_.points.size(), Stamp{});
+    for (std::uint32_t c : removeFirst_)
+        if (c < mesh_.parts.size() &&
+            mesh_.liveTriangles - mesh_.parts[c].liveTriangles >= target) {
+            maxError_ = std::max(maxError_, std::sqrt(mesh_.parts[c].distanceSquared));
+            removePart(c);
+        }
+    std::vector<CollapseEntry> initial;
+    initial.reserve(3 * mesh_.points.size());
+    for (std::uint32_t a = 0; a < mesh_.points.size(); ++a)
+        queueEdges(a, true, initial); // each edge once, from its lower-numbered point
+    for (std::uint32_t c = 0; c < mesh_.parts.size(); ++c)
+        if (mesh_.parts[c].removable && mesh_.parts[c].liveTriangles > 0)
+            initial.push_back({removalPriority(c), c, kNone, 0, 0});
+    queue_.assign(initial);
+    const double limit = options_.maxError * options_.maxError;
+    while (mesh_.liveTriangles > target && takeTurn(target, limit)) {
+    }
+    return output();
+}
+
+std::vector<std::uint32_t> Simplifier::partsWorthRemovingFirst() const {
+    std::vector<std::uint32_t> parts;
+    for (const auto& [part, error] : deferredRemovals_)
+        if (mesh_.parts[part].liveTriangles > 0 && error < maxError_) parts.push_back(part);
+    std::sort(parts.begin(), parts.end());
+    parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+    return parts;
+}
+
+// ---- Output ------------------------------------------------------------------------------------
+
+ModelVertex Simplifier::outputVertex(const Wedge& w) const {
+    const Point& point = mesh_.points[w.point];
+    if (w.source != kNone && !point.moved) return input_.vertices[w.source];
+    ModelVertex v;
+    if (point.moved) {
+        const Vector3d p = mesh_.points[w.point].position / mesh_.scale + mesh_.centre;
+        v.position = {static_cast<float>(p.x()), static_cast<float>(p.y()),
+                      static_cast<float>(p.z())};
+    } else {
+        v.position = mesh_.originals[w.point];
+    }
+    const double wn = attributeWeight(options_.normalWeight);
+    const double wt = attributeWeight(options_.uvWeight);
+    Vector3d n(w.values[0] / wn, w.values[1] / wn, w.values[2] / wn);
+    const double length = n.norm();
+    n = length > 0 ? Vector3d(n / length) : Vector3d(0, 0, 1);
+    v.normal = {static_cast<float>(n.x()), static_cast<float>(n.y()), static_cast<float>(n.z())};
+    v.uv = {static_cast<float>(w.values[3] / wt), static_cast<float>(w.values[4] / wt)};
+    v.weights = w.weights;
+    return v;
+}
+
+SimplifiedMesh Simplifier::output() const {
+    SimplifiedMesh out;
+    std::vector<std::uint32_t> index(mesh_.wedges.size(), kNone);
+    for (const Triangle& t : mesh_.triangles) {
+        if (!t.alive) continue;
+        for (std::uint32_t w : t.wedges) {
+            if (index[w] == kNone) {
+                index[w] = static_cast<std::uint32_t>(out.vertices.size());
+                const Wedge& wedge = mesh_.wedges[w];
+                const bool unchanged = wedge.source != kNone && !mesh_.points[wedge.point].moved;
+                out.vertices.push_back(outputVertex(wedge));
+                out.sourceVertex.push_back(unchanged ? wedge.source : kNewVertex);
+            }
+            out.indices.push_back(index[w]);
+        }
+        out.materials.push_back(t.material);
+    }
+    out.error = maxError_;
+    out.collapses = collapses_;
+    return out;
+}
+
+} // namespace
+
+SimplifiedMesh simplifyMesh(const SimplifyInput& input, const SimplifyOptions& options) {
+    Simplifier first(input, options);
+    SimplifiedMesh result = first.run();
+    // Parts are removed whole or not at all; near the target, removing one can go below it, and
+    // the collapses made instead may cost more. Then try again with those parts removed first
+    // (each round may put off further parts; a few rounds settle it).
+    const std::size_t target = simplifyTarget(input.indices.size() / 3, options);
+    std::vector<std::uint32_t> parts = first.partsWorthRemovingFirst();
+    for (int round = 0; round < 3 && !parts.empty(); ++round) {
+        Simplifier again(input, options, parts);
+        SimplifiedMesh retry = again.run();
+        const std::size_t reached = std::max(target, result.indices.size() / 3);
+        if (retry.indices.size() / 3 <= reached && retry.error < result.error)
+            result = std::move(retry);
+        const std::size_t before = parts.size();
+        for (std::uint32_t part : again.partsWorthRemovingFirst())
+            if (std::find(parts.begin(), parts.end(), part) == parts.end()) parts.push_back(part);
+        if (parts.size() == before) break;
+        std::sort(parts.begin(), parts.end());
+    }
+    return result;
+}
+
+std::size_t simplifyTarget(std::size_t triangles, const SimplifyOptions& options) {
+    if (options.targetTriangles > 0) return std::min(options.targetTriangles, triangles);
+    const double ratio = std::clamp(options.targetRatio, 0.0, 1.0);
+    return static_cast<std::size_t>(std::llround(ratio * static_cast<double>(triangles)));
+}
+
+} // namespace vtxc

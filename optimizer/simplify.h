@@ -1,0 +1,73 @@
+// Mesh simplification for levels of detail: edge collapse ordered by quadric error (Garland and
+// Heckbert 1997, 1998) with appearance attributes in Hoppe's form (Hoppe 1999), for the meshes
+// a model compiler sees: several materials, UV seams, open borders, small disconnected parts and
+// skinned vertices with up to three bones.
+#pragma once
+
+#include "optimizer/bone_weights.h"
+#include "optimizer/mesh_types.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <vector>
+
+namespace vtxc {
+
+struct SimplifyInput {
+    std::span<const ModelVertex> vertices;
+    std::span<const std::uint32_t> indices;   // three per triangle
+    std::span<const std::uint32_t> materials; // one per triangle; empty: all one material
+};
+
+struct SimplifyOptions {
+    // Stop once at most this many triangles are left (0: use targetRatio).
+    std::size_t targetTriangles = 0;
+    // With targetTriangles 0: keep this share of the input's triangles.
+    double targetRatio = 0.5;
+    // Make no collapse whose error exceeds this, as a fraction of the input's bounding-box
+    // diagonal (the error is the quadric's estimate of the distance the surface moves).
+    double maxError = std::numeric_limits<double>::infinity();
+
+    // Importance of the attributes beside position (positions are measured in bounding-box
+    // diagonals, normals as unit vectors, texture coordinates as they are). Small: larger
+    // weights let attribute smoothness buy collapses that move the surface far (at 0.05 the
+    // largest distance of the corpus LODs is 2 to 5 times what it is at 0.003; docs/lod.md).
+    double normalWeight = 0.003;
+    double uvWeight = 0.003;
+    // Moving an open border, a UV seam or a material boundary off its line costs this many
+    // times what moving the surface the same distance costs.
+    double borderWeight = 1.0;
+    double seamWeight = 1.0;
+    // Equivalent distance (in diagonals) of merging vertices that follow entirely different
+    // bones; partly different bone sets cost in proportion (see boneWeightDistance).
+    double skinWeight = 0.003;
+    // Weights of new vertices are capped like source weights (three bones, this threshold).
+    BoneWeightOptions boneWeights;
+};
+
+// The triangle count SimplifyOptions asks for on an input of `triangles` triangles.
+std::size_t simplifyTarget(std::size_t triangles, const SimplifyOptions& options);
+
+inline constexpr std::uint32_t kNewVertex = std::numeric_limits<std::uint32_t>::max();
+
+struct SimplifiedMesh {
+    // Vertices in order of first use by `indices`; each either an input vertex unchanged or a
+    // new one (moved position, attributes and weights blended from the vertices it replaces).
+    std::vector<ModelVertex> vertices;
+    std::vector<std::uint32_t> indices;      // three per triangle, input winding kept
+    std::vector<std::uint32_t> materials;    // one per triangle: the material of its source
+    std::vector<std::uint32_t> sourceVertex; // per vertex: its input index, or kNewVertex
+    // The largest error of a collapse made, as a fraction of the bounding-box diagonal.
+    double error = 0;
+    std::size_t collapses = 0;
+};
+
+// Collapses edges, cheapest first, until the target count or the error limit is reached.
+// Triangles never change material; vertices on a material boundary or UV seam move together
+// with every corner at their position; no triangle is flipped or degenerate; bone weights stay
+// valid. The output depends only on the input and options (no threads, no hashing order).
+SimplifiedMesh simplifyMesh(const SimplifyInput& input, const SimplifyOptions& options);
+
+} // namespace vtxc

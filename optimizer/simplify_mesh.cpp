@@ -1,0 +1,371 @@
+// Building the simplifier's working mesh: welding, parts, and the initial quadrics.
+#include "optimizer/simplify_mesh.h"
+
+#include "optimizer/triangle_bvh.h"
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+namespace vtxc::simplification {
+
+namespace {
+
+Vector3d toVector(const Vec3& v) {
+    return {v.x, v.y, v.z};
+}
+
+float canonical(float v) {
+    return v == 0.0f ? 0.0f : v; // -0 and +0 are one position
+}
+
+std::uint64_t bitsOf(float v) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    return bits;
+}
+
+// Combines a value into a hash with the splitmix64 finaliser, so every input bit reaches the low
+// bits the table indexes with.
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    std::uint64_t x = h ^ (v + 0x9E3779B97F4A7C15ull);
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+std::uint64_t positionHash(const Vec3& p) {
+    return mix(mix(mix(0, bitsOf(canonical(p.x))), bitsOf(canonical(p.y))), bitsOf(canonical(p.z)));
+}
+
+bool samePosition(const Vec3& a, const Vec3& b) {
+    return canonical(a.x) == canonical(b.x) && canonical(a.y) == canonical(b.y) &&
+           canonical(a.z) == canonical(b.z);
+}
+
+std::uint64_t wedgeHash(std::uint32_t point, std::uint32_t material, const ModelVertex& v) {
+    std::uint64_t h = mix(point, material);
+    for (float f : {v.normal.x, v.normal.y, v.normal.z, v.uv.x, v.uv.y})
+        h = mix(h, bitsOf(f));
+    for (int k = 0; k < kMaxBonesPerVertex; ++k)
+        h = mix(h,
+                (static_cast<std::uint64_t>(static_cast<std::uint16_t>(v.weights.bone[k])) << 32) |
+                    bitsOf(v.weights.weight[k]));
+    return h;
+}
+
+// Open addressing from a hash to the first id with that key; `same(id)` compares keys.
+class IdTable {
+  public:
+    explicit IdTable(std::size_t expected) {
+        std::size_t capacity = 16;
+        while (capacity < 2 * expected)
+            capacity *= 2;
+        slots_.assign(capacity, kNone);
+    }
+    template <class Same>
+    std::uint32_t findOrAdd(std::uint64_t hash, std::uint32_t candidate, Same&& same) {
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+            if (slots_[i] == kNone) return slots_[i] = candidate;
+            if (same(slots_[i])) return slots_[i];
+        }
+    }
+
+  private:
+    std::vector<std::uint32_t> slots_;
+};
+
+std::uint32_t materialOf(const SimplifyInput& input, std::size_t triangle) {
+    return triangle < input.materials.size() ? input.materials[triangle] : 0;
+}
+
+void scaleToUnitDiagonal(const SimplifyInput& input, WorkingMesh& mesh) {
+    Vector3d lo = Vector3d::Constant(std::numeric_limits<double>::infinity());
+    Vector3d hi = -lo;
+    for (std::uint32_t index : input.indices) {
+        const Vector3d p = toVector(input.vertices[index].position);
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+    }
+    const double diagonal = (hi - lo).norm();
+    mesh.centre = 0.5 * (lo + hi);
+    mesh.scale = diagonal > 0 && std::isfinite(diagonal) ? 1.0 / diagonal : 1.0;
+}
+
+// Points and wedges are numbered in order of first use: nothing depends on hash order. Input
+// vertices are looked up once each (a vertex used with a second material costs one more lookup).
+std::vector<std::uint32_t> weld(const SimplifyInput& input, const SimplifyOptions& options,
+                                WorkingMesh& mesh) {
+    const std::size_t corners = input.indices.size() - input.indices.size() % 3;
+    const std::size_t vertices = input.vertices.size();
+    IdTable pointIds(std::min(vertices, corners)), wedgeIds(std::min(vertices, corners));
+    std::vector<std::uint32_t> vertexPoint(vertices, kNone), vertexWedge(vertices, kNone);
+    std::vector<std::uint32_t> cornerWedge(corners);
+    std::vector<std::uint32_t> wedgeMaterial;
+    const double wn = attributeWeight(options.normalWeight);
+    const double wt = attributeWeight(options.uvWeight);
+    mesh.points.reserve(vertices);
+    mesh.originals.reserve(vertices);
+    mesh.wedges.reserve(vertices);
+    for (std::size_t corner = 0; corner < corners; ++corner) {
+        const std::uint32_t vertex = input.indices[corner];
+        const ModelVertex& v = input.vertices[vertex];
+        const std::uint32_t material = materialOf(input, corner / 3);
+        const std::uint32_t known = vertexWedge[vertex];
+        if (known != kNone && wedgeMaterial[known] == material) {
+            cornerWedge[corner] = known;
+            continue;
+        }
+        if (vertexPoint[vertex] == kNone) {
+            const auto newPoint = static_cast<std::uint32_t>(mesh.points.size());
+            vertexPoint[vertex] =
+                pointIds.findOrAdd(positionHash(v.position), newPoint, [&](std::uint32_t p) {
+                    return samePosition(mesh.originals[p], v.position);
+                });
+            if (vertexPoint[vertex] == newPoint) {
+                Point& added = mesh.points.emplace_back();
+                added.position = (toVector(v.position) - mesh.centre) * mesh.scale;
+                mesh.originals.push_back(v.position);
+            }
+        }
+        const std::uint32_t point = vertexPoint[vertex];
+        const auto newWedge = static_cast<std::uint32_t>(mesh.wedges.size());
+        const std::uint32_t wedge =
+            wedgeIds.findOrAdd(wedgeHash(point, material, v), newWedge, [&](std::uint32_t w) {
+                const ModelVertex& o = input.vertices[mesh.wedges[w].source];
+                return mesh.wedges[w].point == point && wedgeMaterial[w] == material &&
+                       o.normal == v.normal && o.uv == v.uv && o.weights == v.weights;
+            });
+        if (wedge == newWedge) {
+            Wedge added;
+            added.point = point;
+            added.source = vertex;
+            added.weights = v.weights;
+            added.values = {v.normal.x * wn, v.normal.y * wn, v.normal.z * wn, v.uv.x * wt,
+                            v.uv.y * wt};
+            mesh.wedges.push_back(added);
+            wedgeMaterial.push_back(material);
+        }
+        if (known == kNone) vertexWedge[vertex] = wedge;
+        cornerWedge[corner] = wedge;
+    }
+    return cornerWedge;
+}
+
+void buildTriangles(const SimplifyInput& input, const std::vector<std::uint32_t>& cornerWedge,
+                    WorkingMesh& mesh) {
+    const std::size_t count = cornerWedge.size() / 3;
+    mesh.triangles.reserve(count);
+    for (std::size_t t = 0; t < count; ++t) {
+        Triangle triangle;
+        for (int k = 0; k < 3; ++k) {
+            triangle.wedges[k] = cornerWedge[3 * t + k];
+            triangle.points[k] = mesh.wedges[triangle.wedges[k]].point;
+        }
+        // Two corners at one position: nothing to draw, and no edge to collapse.
+        if (triangle.points[0] == triangle.points[1] || triangle.points[1] == triangle.points[2] ||
+            triangle.points[0] == triangle.points[2])
+            continue;
+        triangle.material = materialOf(input, t);
+        mesh.triangles.push_back(triangle);
+    }
+    mesh.liveTriangles = mesh.triangles.size();
+    constexpr std::uint32_t kUnseen = kNone - 1;
+    for (Point& p : mesh.points)
+        p.onlyWedge = kUnseen;
+    for (const Triangle& t : mesh.triangles)
+        for (int k = 0; k < 3; ++k) {
+            std::uint32_t& only = mesh.points[t.points[k]].onlyWedge;
+            only = only == kUnseen || only == t.wedges[k] ? t.wedges[k] : kNone;
+        }
+}
+
+void buildAdjacency(WorkingMesh& mesh) {
+    std::vector<std::uint32_t> counts(mesh.points.size(), 0);
+    for (const Triangle& t : mesh.triangles)
+        for (std::uint32_t p : t.points)
+            ++counts[p];
+    std::uint32_t offset = 0;
+    for (std::size_t p = 0; p < mesh.points.size(); ++p) {
+        mesh.points[p].firstTriangle = offset;
+        offset += counts[p];
+    }
+    mesh.pool.resize(offset);
+    // Each collapse appends the survivor's merged list: leave room for them.
+    mesh.pool.reserve(std::size_t(offset) * 3);
+    for (std::uint32_t t = 0; t < mesh.triangles.size(); ++t)
+        for (std::uint32_t p : mesh.triangles[t].points) {
+            Point& point = mesh.points[p];
+            mesh.pool[point.firstTriangle + point.triangleCount++] = t;
+        }
+}
+
+void buildParts(WorkingMesh& mesh) {
+    std::vector<std::uint32_t> parent(mesh.points.size());
+    std::iota(parent.begin(), parent.end(), 0u);
+    auto root = [&](std::uint32_t i) {
+        while (parent[i] != i)
+            i = parent[i] = parent[parent[i]];
+        return i;
+    };
+    for (const Triangle& t : mesh.triangles)
+        for (int k = 1; k < 3; ++k) {
+            const std::uint32_t a = root(t.points[0]), b = root(t.points[k]);
+            if (a != b) parent[std::max(a, b)] = std::min(a, b);
+        }
+    std::vector<std::uint32_t> id(mesh.points.size(), kNone);
+    for (std::uint32_t p = 0; p < mesh.points.size(); ++p) {
+        const std::uint32_t r = root(p);
+        if (id[r] == kNone) {
+            id[r] = static_cast<std::uint32_t>(mesh.parts.size());
+            mesh.parts.emplace_back();
+        }
+        mesh.points[p].part = id[r];
+    }
+    std::vector<Vector3d> lo(mesh.parts.size(), Vector3d::Constant(1e30));
+    std::vector<Vector3d> hi(mesh.parts.size(), Vector3d::Constant(-1e30));
+    for (std::size_t p = 0; p < mesh.points.size(); ++p) {
+        const std::uint32_t part = mesh.points[p].part;
+        lo[part] = lo[part].cwiseMin(mesh.points[p].position);
+        hi[part] = hi[part].cwiseMax(mesh.points[p].position);
+    }
+    for (std::size_t c = 0; c < mesh.parts.size(); ++c)
+        mesh.parts[c].distanceSquared = 0.25 * (hi[c] - lo[c]).squaredNorm();
+    for (std::uint32_t i = 0; i < mesh.triangles.size(); ++i) {
+        const Triangle& t = mesh.triangles[i];
+        Part& part = mesh.parts[mesh.points[t.points[0]].part];
+        ++part.liveTriangles;
+        part.triangles.push_back(i);
+        const Vector3d& p0 = mesh.points[t.points[0]].position;
+        part.area += 0.5 * (mesh.points[t.points[1]].position - p0)
+                               .cross(mesh.points[t.points[2]].position - p0)
+                               .norm();
+    }
+}
+
+// For each part small enough to be removed whole (at most half the triangles), how far its
+// vertices and triangle centres lie from the other parts.
+void measurePartDistances(WorkingMesh& mesh) {
+    if (mesh.parts.size() < 2) return;
+    std::vector<std::uint32_t> indices;
+    indices.reserve(3 * mesh.triangles.size());
+    for (const Triangle& t : mesh.triangles)
+        indices.insert(indices.end(), t.points.begin(), t.points.end());
+    const TriangleBvh tree(mesh.originals, indices);
+    const std::size_t largest = mesh.triangles.size() / 2;
+    for (std::uint32_t c = 0; c < mesh.parts.size(); ++c) {
+        Part& part = mesh.parts[c];
+        if (part.triangles.empty() || part.triangles.size() > largest) continue;
+        auto elsewhere = [&](std::uint32_t t) {
+            return mesh.points[mesh.triangles[t].points[0]].part != c;
+        };
+        double farthest = 0;
+        for (std::uint32_t t : part.triangles) {
+            Point3d centre{0, 0, 0};
+            for (std::uint32_t p : mesh.triangles[t].points) {
+                const Point3d q = toPoint3d(mesh.originals[p]);
+                farthest = std::max(farthest, tree.nearest(q, elsewhere).distanceSquared);
+                centre = {centre.x + q.x / 3, centre.y + q.y / 3, centre.z + q.z / 3};
+            }
+            farthest = std::max(farthest, tree.nearest(centre, elsewhere).distanceSquared);
+        }
+        part.distanceSquared = farthest * mesh.scale * mesh.scale;
+        part.removable = std::isfinite(part.distanceSquared);
+    }
+}
+
+// A plane through the edge a-b of a triangle, perpendicular to it, weighted by the triangle's
+// area: moving the edge sideways costs as much as moving that much surface.
+void addEdgeConstraint(WorkingMesh& mesh, std::uint32_t a, std::uint32_t b, std::uint32_t c,
+                       double factor) {
+    const Vector3d& pa = mesh.points[a].position;
+    const Vector3d edge = mesh.points[b].position - pa;
+    const Vector3d normal = edge.cross(mesh.points[c].position - pa);
+    Vector3d side = edge.cross(normal);
+    const double length = side.norm();
+    if (!(length > 0)) return;
+    side /= length;
+    Quadric constraint = planeQuadric(side, -side.dot(pa), factor * 0.5 * normal.norm());
+    constraint.weight = 0; // constraints add error, not area
+    mesh.points[a].quadric += constraint;
+    mesh.points[b].quadric += constraint;
+}
+
+// Each triangle edge a -> b (seen from a) gets constraints when it is an open border (no other
+// triangle has it), a seam (the other triangle has other wedges at a or b: UV, normal, weights
+// or material change across it) or non-manifold (more than two triangles).
+void addEdgeConstraints(WorkingMesh& mesh, const SimplifyOptions& options) {
+    for (std::uint32_t a = 0; a < mesh.points.size(); ++a) {
+        for (std::uint32_t t : mesh.trianglesOf(a)) {
+            const Triangle& triangle = mesh.triangles[t];
+            const int ka = WorkingMesh::cornerOf(triangle, a);
+            const int kb = (ka + 1) % 3;
+            const std::uint32_t b = triangle.points[kb];
+            int sharing = 0;
+            bool discontinuous = false;
+            for (std::uint32_t u : mesh.trianglesOf(a)) {
+                const Triangle& other = mesh.triangles[u];
+                const int ob = WorkingMesh::cornerOf(other, b);
+                if (ob < 0) continue;
+                ++sharing;
+                const int oa = WorkingMesh::cornerOf(other, a);
+                if (other.wedges[oa] != triangle.wedges[ka] ||
+                    other.wedges[ob] != triangle.wedges[kb])
+                    discontinuous = true;
+            }
+            if (sharing == 2 && !discontinuous) continue;
+            const double factor = sharing == 1 ? options.borderWeight : options.seamWeight;
+            addEdgeConstraint(mesh, a, b, triangle.points[(ka + 2) % 3], factor);
+        }
+    }
+}
+
+void buildQuadrics(WorkingMesh& mesh, const SimplifyOptions& options) {
+    for (const Triangle& t : mesh.triangles) {
+        std::array<Vector3d, 3> p;
+        for (int k = 0; k < 3; ++k)
+            p[k] = mesh.points[t.points[k]].position;
+        const Vector3d cross = (p[1] - p[0]).cross(p[2] - p[0]);
+        const double length = cross.norm();
+        if (!(length > 0)) continue;
+        const double area = 0.5 * length;
+        const Vector3d n = cross / length;
+        const Quadric plane = planeQuadric(n, -n.dot(p[0]), area);
+        std::array<AttributeValues, 3> values;
+        for (int k = 0; k < 3; ++k)
+            values[k] = mesh.wedges[t.wedges[k]].values;
+        const AttributeQuadric attributes = faceAttributeQuadric(p, values, area);
+        for (int k = 0; k < 3; ++k) {
+            mesh.points[t.points[k]].quadric += plane;
+            mesh.wedges[t.wedges[k]].quadric += attributes;
+        }
+    }
+    addEdgeConstraints(mesh, options);
+}
+
+} // namespace
+
+double attributeWeight(double weight) {
+    return std::max(weight, 1e-6);
+}
+
+bool buildWorkingMesh(const SimplifyInput& input, const SimplifyOptions& options,
+                      WorkingMesh& mesh) {
+    if (input.indices.size() < 3) return false;
+    for (std::uint32_t index : input.indices)
+        if (index >= input.vertices.size()) return false;
+    scaleToUnitDiagonal(input, mesh);
+    const std::vector<std::uint32_t> cornerWedge = weld(input, options, mesh);
+    buildTriangles(input, cornerWedge, mesh);
+    if (mesh.triangles.empty()) return false;
+    buildAdjacency(mesh);
+    buildParts(mesh);
+    measurePartDistances(mesh);
+    buildQuadrics(mesh, options);
+    return true;
+}
+
+} // namespace vtxc::simplification

@@ -1,0 +1,86 @@
+// Tests of the quadrics: plane distances, the minimum of intersecting planes, and Hoppe's
+// attribute quadric (exact for one face, the spread of the faces' attributes when merged).
+#include "optimizer/quadric.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <random>
+
+namespace vtxc {
+namespace {
+
+TEST(Quadric, PlaneQuadricIsWeightedSquaredDistance) {
+    const Quadric q = planeQuadric(Vector3d(0, 0, 1), -2.0, 3.0); // z = 2, weight 3
+    EXPECT_DOUBLE_EQ(q.evaluate(Vector3d(5, -1, 2)), 0);
+    EXPECT_DOUBLE_EQ(q.evaluate(Vector3d(0, 0, 4)), 3 * 4.0);
+    EXPECT_DOUBLE_EQ(q.weight, 3);
+}
+
+TEST(Quadric, MinimumOfThreePlanesIsTheirCorner) {
+    Quadric q = planeQuadric(Vector3d(1, 0, 0), -1, 1);
+    q += planeQuadric(Vector3d(0, 1, 0), -2, 1);
+    q += planeQuadric(Vector3d(0, 0, 1), -3, 1);
+    const auto p = quadricMinimum(q);
+    ASSERT_TRUE(p);
+    EXPECT_NEAR((*p - Vector3d(1, 2, 3)).norm(), 0, 1e-12);
+    // One plane (or two) leaves a whole plane (line) of minima: no single answer.
+    EXPECT_FALSE(quadricMinimum(planeQuadric(Vector3d(0, 0, 1), 0, 1)));
+}
+
+std::array<Vector3d, 3> triangle(double z = 0) {
+    return {Vector3d(0, 0, z), Vector3d(1, 0, z), Vector3d(0, 1, z)};
+}
+
+TEST(AttributeQuadric, OneFaceFitsItsAttributesExactly) {
+    const std::array<AttributeValues, 3> values{AttributeValues{0.1, 0.2, 0.3, 0.4, 0.5},
+                                                AttributeValues{1.1, 0.2, -0.3, 0.4, 2.5},
+                                                AttributeValues{0.1, 3.2, 0.3, -1.4, 0.5}};
+    const AttributeQuadric q = faceAttributeQuadric(triangle(), values, 0.5);
+    const auto corners = triangle();
+    for (int k = 0; k < 3; ++k) {
+        const AttributeValues s = optimalAttributes(q, corners[k]);
+        for (int j = 0; j < kQuadricAttributes; ++j)
+            EXPECT_NEAR(s[j], values[k][j], 1e-6) << k << " " << j;
+    }
+    Quadric reduced;
+    addReducedAttributeQuadric(reduced, q);
+    EXPECT_NEAR(reduced.evaluate(Vector3d(0.3, 0.3, 0)), 0, 1e-12);
+}
+
+// Two faces with different attribute gradients merged: the reduced quadric at p equals
+// sum_f area_f (s_f(p) - s*(p))^2, s* the area-weighted mean: the error of one shared value.
+TEST(AttributeQuadric, MergedFacesCostTheSpreadOfTheirAttributes) {
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> value(-1, 1);
+    auto randomValues = [&] {
+        std::array<AttributeValues, 3> v;
+        for (auto& corner : v)
+            for (double& x : corner)
+                x = value(random);
+        return v;
+    };
+    const auto p1 = triangle(0);
+    const std::array<Vector3d, 3> p2{Vector3d(0, 0, 0), Vector3d(0, 1, 0), Vector3d(-1, 0, 0.5)};
+    const auto v1 = randomValues(), v2 = randomValues();
+    const AttributeQuadric f1 = faceAttributeQuadric(p1, v1, 0.5),
+                           f2 = faceAttributeQuadric(p2, v2, 0.7);
+    AttributeQuadric merged = f1;
+    merged += f2;
+    const Vector3d p(0.2, -0.1, 0.3);
+    const AttributeValues s1 = optimalAttributes(f1, p), s2 = optimalAttributes(f2, p);
+    double expected = 0;
+    for (int j = 0; j < kQuadricAttributes; ++j) {
+        const double mean = (0.5 * s1[j] + 0.7 * s2[j]) / 1.2;
+        expected += 0.5 * (s1[j] - mean) * (s1[j] - mean) + 0.7 * (s2[j] - mean) * (s2[j] - mean);
+        EXPECT_NEAR(optimalAttributes(merged, p)[j], mean, 1e-5);
+    }
+    Quadric fromMerged, fromPair;
+    addReducedAttributeQuadric(fromMerged, merged);
+    addReducedAttributeQuadric(fromPair, f1, f2);
+    EXPECT_GT(expected, 0);
+    EXPECT_NEAR(fromMerged.evaluate(p), expected, 1e-5 * expected);
+    EXPECT_NEAR(fromPair.evaluate(p), expected, 1e-5 * expected);
+}
+
+} // namespace
+} // namespace vtxc
