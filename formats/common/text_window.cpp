@@ -116,7 +116,9 @@ void TextWindow::reserve(std::size_t bytes) {
     if (buffer_ && bytes <= capacity_) return;
     auto bigger = std::make_unique_for_overwrite<char[]>(bytes + kPadding);
     if (buffer_) std::memcpy(bigger.get(), buffer_.get(), filled_);
-    std::memset(bigger.get() + filled_, 0, bytes + kPadding - filled_);
+    // Only the padding after the text needs zeros (load() keeps them there): zeroing the whole
+    // buffer would write every byte twice.
+    std::memset(bigger.get() + filled_, 0, kPadding);
     buffer_ = std::move(bigger);
     capacity_ = bytes;
 }
