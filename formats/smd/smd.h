@@ -163,7 +163,7 @@ const char* smdCodeName(SmdCode code);
 struct SmdReadOptions {
     std::size_t parallelFromBytes = 4u << 20;
     std::size_t blockBytes = 256u << 10;
-    std::size_t windowBytes = 2u << 20;
+    std::size_t windowBytes = 256u << 10;
 };
 
 // Parses SMD text. `fileName` names the source in diagnostics. Reports every problem found (up to
