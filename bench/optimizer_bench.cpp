@@ -13,11 +13,6 @@
 
 namespace {
 
-class NullSink : public vtxc::DiagnosticSink {
-  protected:
-    void deliver(const vtxc::Diagnostic&) override {}
-};
-
 // The corners of the generated mesh, weights capped, as the driver hands them to welding.
 const std::vector<vtxc::ModelVertex>& skinnedCorners() {
     static const std::vector<vtxc::ModelVertex> corners = [] {
@@ -78,7 +73,7 @@ void BM_StripGroups(benchmark::State& state) {
     limits.maxBonesPerStrip = int(state.range(0));
     vtxc::StripFigures figures;
     for (auto _ : state) {
-        NullSink sink;
+        vtxc::NullSink sink;
         const auto groups = vtxc::buildStripGroups(mesh.indices, mesh.weights, limits, sink);
         if (!groups) {
             state.SkipWithError("buildStripGroups failed");

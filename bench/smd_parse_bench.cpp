@@ -19,11 +19,6 @@ const std::string& skinnedSmdText() {
     return text;
 }
 
-class NullSink : public vtxc::DiagnosticSink {
-  protected:
-    void deliver(const vtxc::Diagnostic&) override {}
-};
-
 // Argument 0: the default (triangle blocks on all threads); 1: one serial pass. CPU time of the
 // calling thread, so the per-core figure is the serial one.
 void BM_ParseSkinnedSmd(benchmark::State& state) {
@@ -32,7 +27,7 @@ void BM_ParseSkinnedSmd(benchmark::State& state) {
     if (state.range(0) == 1) options.parallelFromBytes = SIZE_MAX;
     std::size_t triangles = 0;
     for (auto _ : state) {
-        NullSink sink;
+        vtxc::NullSink sink;
         auto file = vtxc::parseSmd(text, "bench.smd", sink, options);
         if (!file) {
             state.SkipWithError("the generated SMD did not parse");
@@ -53,7 +48,7 @@ BENCHMARK(BM_ParseSkinnedSmd)
     ->MinTime(2.0);
 
 void BM_WriteSkinnedSmd(benchmark::State& state) {
-    NullSink sink;
+    vtxc::NullSink sink;
     const auto file = vtxc::parseSmd(skinnedSmdText(), "bench.smd", sink);
     std::size_t bytes = 0;
     for (auto _ : state) {

@@ -2,8 +2,10 @@
 // Shared by compile, tune and bench so that they accept the same spelling.
 #include "cli/model_arguments.h"
 
+#include "cli/cli_codes.h"
 #include "compiler/compile.h"
 #include "compiler/qc_import.h"
+#include "formats/common/text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -52,21 +54,17 @@ void addEffortOption(CLI::App* command, CacheOrderEffort& effort) {
 }
 
 bool isQcInput(const ModelArguments& arguments) {
-    std::string extension = std::filesystem::path(arguments.input).extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension == ".qc";
+    return lowerExtension(arguments.input) == ".qc";
 }
 
 std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments,
                                                  DiagnosticSink& sink) {
     if (isQcInput(arguments)) {
         if (!arguments.lods.empty() || !arguments.shadowLod.empty() || arguments.staticProp) {
-            sink.error(
-                "CLI013", {arguments.input},
+            sink.report(
+                kCliCodes["CLI013"], {arguments.input},
                 "--lod, --shadow-lod and --static-prop are for SMD input; a QC sets these with "
-                "$lod, $shadowlod and $staticprop",
-                ExitCode::Usage);
+                "$lod, $shadowlod and $staticprop");
             return std::nullopt;
         }
         return readQcModelProject(arguments.input, sink);
@@ -75,10 +73,9 @@ std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments
     for (const std::string& text : arguments.lods) {
         LodArgument lod;
         if (!parseLodArgument(text, lod)) {
-            sink.error(
-                "CLI011", {"--lod " + text},
-                "expected SWITCH=FILE.smd with a switch point above 0, e.g. --lod 10=lod1.smd",
-                ExitCode::Usage);
+            sink.report(
+                kCliCodes["CLI011"], {"--lod " + text},
+                "expected SWITCH=FILE.smd with a switch point above 0, e.g. --lod 10=lod1.smd");
             return std::nullopt;
         }
         lods.push_back(lod);

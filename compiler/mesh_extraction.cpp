@@ -1,18 +1,18 @@
 // SMD triangles to per-material model-vertex corners: bone mapping, weight capping, placement
-// ($scale, $origin, the $staticprop turn) and the output conventions of spec/FORMATS.md.
+// ($scale, $origin, the $staticprop turn) and the output conventions of docs/formats.md ("SMD").
 #include "compiler/mesh_extraction.h"
 
+#include "formats/common/text.h"
+
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <numbers>
 
 namespace vtxc {
 
 namespace {
-std::string lowered(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+std::string lowered(std::string_view text) {
+    std::string s = asciiLower(text);
     std::replace(s.begin(), s.end(), '\\', '/');
     return s;
 }

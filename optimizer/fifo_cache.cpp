@@ -3,6 +3,7 @@
 // oldest.
 #include "optimizer/fifo_cache.h"
 
+#include "formats/common/internal_error.h"
 #include "optimizer/fifo_state.h"
 
 #include <algorithm>
@@ -16,7 +17,7 @@ CacheFigures simulateFifoCache(std::span<const std::uint32_t> indices, std::size
     // A FIFO of no entries misses on every corner; the ring of FifoState needs one entry.
     FifoState fifo(vertexCount, std::max<std::size_t>(cacheSize, 1));
     for (std::uint32_t index : indices) {
-        if (index >= vertexCount) continue;
+        VTXC_ASSERT(index < vertexCount);
         figures.uniqueVertices += fifo.enteredAt(index) == 0;
         const bool missed = fifo.touch(index);
         figures.misses += missed || cacheSize == 0;

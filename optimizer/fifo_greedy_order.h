@@ -5,6 +5,7 @@
 // most recent vertex with work left.
 #pragma once
 
+#include "formats/studio/studiomdl_defaults.h"
 #include "optimizer/triangle_adjacency.h"
 
 #include <cstddef>
@@ -27,7 +28,7 @@ struct GreedyOrder {
 };
 
 struct GreedyRun {
-    std::size_t cacheSize = 24;
+    std::size_t cacheSize = kStudiomdlVertCacheSize;
     GreedyWeights weights;
     // Vertices already in the FIFO at the start, oldest first (distinct); empty: a cold cache.
     std::span<const std::uint32_t> preload;

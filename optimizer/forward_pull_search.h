@@ -3,6 +3,8 @@
 // position, and keep the move when the misses over the next reach + horizon triangles drop.
 #pragma once
 
+#include "formats/studio/studiomdl_defaults.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -10,7 +12,7 @@
 namespace vtxc {
 
 struct ForwardPullOptions {
-    std::size_t cacheSize = 24;
+    std::size_t cacheSize = kStudiomdlVertCacheSize;
     std::size_t reach = 16;
     std::size_t horizon = 32;
 };

@@ -1,5 +1,7 @@
 // Strip groups of one mesh for one .vtx variant: validation, partition, per-strip cache order,
-// 65535-vertex splitting, and the Vertex_t/strip records (shared/spec/FORMATS.md, ".vtx").
+// 65535-vertex splitting, and the Vertex_t/strip records (optimize.h; docs/formats.md, ".vtx").
+#include "formats/common/internal_error.h"
+#include "optimizer/optimizer_codes.h"
 #include "optimizer/strip_partition.h"
 #include "optimizer/vertex_cache_order.h"
 
@@ -20,29 +22,15 @@ std::string triangleName(std::size_t t) {
     return "triangle " + std::to_string(t);
 }
 
-bool checkIndices(std::span<const std::uint32_t> indices, std::size_t vertexCount,
-                  DiagnosticSink& sink) {
-    for (std::size_t i = 0; i < indices.size(); ++i) {
-        if (indices[i] < vertexCount) continue;
-        sink.error("OPT002", {},
-                   triangleName(i / 3) + " refers to vertex " + std::to_string(indices[i]) +
-                       " but the mesh has " + std::to_string(vertexCount) +
-                       " vertices; this is a bug in the compiler, please report it",
-                   ExitCode::Internal);
-        return false;
-    }
-    return true;
-}
-
 bool checkVertexBones(std::span<const BoneWeights> weights, const StripLimits& limits,
                       DiagnosticSink& sink) {
     const int limit = std::min(limits.maxBonesPerVertex, kMaxBonesPerVertex);
     for (std::size_t v = 0; v < weights.size(); ++v) {
         if (weights[v].count <= limit) continue;
-        sink.error("OPT001", {},
-                   "vertex " + std::to_string(v) + " has " + std::to_string(weights[v].count) +
-                       " bone weights but the .vtx allows " + std::to_string(limit) +
-                       " per vertex; cap the weights to that many first");
+        sink.report(kOptimizerCodes["OPT001"], {},
+                    "vertex " + std::to_string(v) + " has " + std::to_string(weights[v].count) +
+                        " bone weights but the .vtx allows " + std::to_string(limit) +
+                        " per vertex; cap the weights to that many first");
         return false;
     }
     return true;
@@ -65,20 +53,19 @@ bool checkTriangleBones(std::span<const std::uint32_t> indices,
         std::sort(bones.begin(), bones.end());
         const std::size_t distinct = std::unique(bones.begin(), bones.end()) - bones.begin();
         if (distinct <= limit) continue;
-        sink.error("OPT001", {},
-                   triangleName(t) + " uses " + std::to_string(distinct) +
-                       " bones but a triangle may use at most " + std::to_string(limit) +
-                       " (maxBonesPerTri, maxBonesPerStrip); raise --bones-per-strip or "
-                       "reduce the bone weights of that part of the mesh");
+        sink.report(kOptimizerCodes["OPT001"], {},
+                    triangleName(t) + " uses " + std::to_string(distinct) +
+                        " bones but a triangle may use at most " + std::to_string(limit) +
+                        " (maxBonesPerTri, maxBonesPerStrip); raise --bones-per-strip or "
+                        "reduce the bone weights of that part of the mesh");
         return false;
     }
     return true;
 }
 
-// Static props carry no bones, so only their indices are checked.
+// Static props carry no bones: nothing to check.
 bool validateInput(std::span<const std::uint32_t> indices, std::span<const BoneWeights> weights,
                    const StripLimits& limits, DiagnosticSink& sink) {
-    if (!checkIndices(indices, weights.size(), sink)) return false;
     return limits.staticProp || (checkVertexBones(weights, limits, sink) &&
                                  checkTriangleBones(indices, weights, limits, sink));
 }
@@ -225,6 +212,8 @@ std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uin
                                                         std::span<const BoneWeights> weights,
                                                         const StripLimits& limits,
                                                         DiagnosticSink& sink) {
+    VTXC_ASSERT(std::all_of(indices.begin(), indices.end(),
+                            [&](std::uint32_t v) { return v < weights.size(); }));
     indices = indices.first(indices.size() / 3 * 3);
     if (!validateInput(indices, weights, limits, sink)) return std::nullopt;
     std::vector<StripGroup> groups;

@@ -1,5 +1,5 @@
-// Bone-limited strip partition of a mesh's triangles for hardware skinning
-// (shared/spec/FORMATS.md).
+// Bone-limited strip partition of a mesh's triangles for hardware skinning (docs/formats.md,
+// ".vtx": at most maxBonesPerStrip bones per strip).
 //
 // Our own design: triangles are grouped into classes by their bone set. A greedy set cover builds
 // strips one at a time: start from a seed class, then repeatedly add the class whose bones cover
@@ -14,6 +14,7 @@
 // the corpus character's dx80 LOD 0).
 #include "optimizer/strip_partition.h"
 
+#include "formats/common/internal_error.h"
 #include "optimizer/triangle_adjacency.h"
 
 #include <algorithm>
@@ -601,10 +602,14 @@ void dissolveSmallStrips(Assignment& assignment, std::size_t& cost) {
 std::vector<std::vector<std::uint32_t>>
 partitionTrianglesByBones(std::span<const std::uint32_t> indices,
                           std::span<const BoneWeights> weights, int maxBonesPerStrip) {
+    VTXC_ASSERT(std::all_of(indices.begin(), indices.end(),
+                            [&](std::uint32_t v) { return v < weights.size(); }));
     const std::size_t triangleCount = indices.size() / 3;
     if (triangleCount == 0) return {};
     const TriangleBones bones = collectTriangleBones(indices, weights);
     const std::size_t limit = static_cast<std::size_t>(std::max(maxBonesPerStrip, 1));
+    VTXC_ASSERT(std::all_of(bones.count.begin(), bones.count.end(),
+                            [&](std::uint8_t n) { return n <= limit; }));
     std::vector<std::vector<std::uint32_t>> strips;
     if (bones.modelBoneOf.size() <= limit) {
         strips.emplace_back(triangleCount);

@@ -5,6 +5,8 @@
 // wins.
 #pragma once
 
+#include "formats/studio/studiomdl_defaults.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -18,7 +20,7 @@ namespace vtxc {
 enum class CacheOrderEffort { Fast, Thorough };
 
 struct CacheOrderOptions {
-    std::size_t cacheSize = 24;
+    std::size_t cacheSize = kStudiomdlVertCacheSize;
     CacheOrderEffort effort = CacheOrderEffort::Fast;
     // Up to this many triangles every candidate runs, plus the local searches; past it, see
     // CacheOrderEffort (Thorough: three greedy weightings up to 10 times as many, then one).

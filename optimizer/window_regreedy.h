@@ -5,6 +5,7 @@
 // end can be taken up by the next.
 #pragma once
 
+#include "formats/studio/studiomdl_defaults.h"
 #include "optimizer/fifo_greedy_order.h"
 
 #include <cstddef>
@@ -15,7 +16,7 @@
 namespace vtxc {
 
 struct WindowRegreedyOptions {
-    std::size_t cacheSize = 24;
+    std::size_t cacheSize = kStudiomdlVertCacheSize;
     std::size_t window = 400;
     std::size_t horizon = 50;
 };

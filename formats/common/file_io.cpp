@@ -2,6 +2,8 @@
 // Rename within one folder is atomic on POSIX file systems, which is what makes the writes safe.
 #include "formats/common/file_io.h"
 
+#include "formats/common/io_codes.h"
+
 #include <fstream>
 #include <system_error>
 #include <unistd.h>
@@ -13,26 +15,25 @@ namespace fs = std::filesystem;
 std::optional<std::vector<char>> readWholeFile(const fs::path& path, DiagnosticSink& sink) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
-        sink.error("IO001", {path.string()}, "is a folder, not a file", ExitCode::Io);
+        sink.report(kIoCodes["IO001"], {path.string()}, "is a folder, not a file");
         return std::nullopt;
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        sink.error("IO001", {path.string()},
-                   "cannot open file for reading (does it exist, and may vtxc read it?)",
-                   ExitCode::Io);
+        sink.report(kIoCodes["IO001"], {path.string()},
+                    "cannot open file for reading (does it exist, and may vtxc read it?)");
         return std::nullopt;
     }
     in.seekg(0, std::ios::end);
     const std::streamoff size = in.tellg();
     in.seekg(0, std::ios::beg);
     if (size < 0) {
-        sink.error("IO001", {path.string()}, "cannot determine the file's size", ExitCode::Io);
+        sink.report(kIoCodes["IO001"], {path.string()}, "cannot determine the file's size");
         return std::nullopt;
     }
     std::vector<char> bytes(static_cast<std::size_t>(size));
     if (size > 0 && !in.read(bytes.data(), size)) {
-        sink.error("IO001", {path.string()}, "read failed part-way through the file", ExitCode::Io);
+        sink.report(kIoCodes["IO001"], {path.string()}, "read failed part-way through the file");
         return std::nullopt;
     }
     return bytes;
@@ -66,17 +67,16 @@ bool writeFilesAtomically(std::span<const PendingFile> files, DiagnosticSink& si
         const fs::path parent = file.path.parent_path();
         if (!parent.empty()) fs::create_directories(parent, ec);
         if (ec) {
-            sink.error("IO002", {file.path.string()},
-                       "cannot create the output folder: " + ec.message(), ExitCode::Io);
+            sink.report(kIoCodes["IO002"], {file.path.string()},
+                        "cannot create the output folder: " + ec.message());
             removeTemporaries();
             return false;
         }
         const fs::path temporary = temporaryNameFor(file.path);
         temporaries.push_back(temporary);
         if (!writeOne(temporary, file.bytes)) {
-            sink.error("IO002", {file.path.string()},
-                       "cannot write the file (is the folder writable and the disk not full?)",
-                       ExitCode::Io);
+            sink.report(kIoCodes["IO002"], {file.path.string()},
+                        "cannot write the file (is the folder writable and the disk not full?)");
             removeTemporaries();
             return false;
         }
@@ -85,8 +85,8 @@ bool writeFilesAtomically(std::span<const PendingFile> files, DiagnosticSink& si
         std::error_code ec;
         fs::rename(temporaries[i], files[i].path, ec);
         if (ec) {
-            sink.error("IO002", {files[i].path.string()},
-                       "cannot move the finished file into place: " + ec.message(), ExitCode::Io);
+            sink.report(kIoCodes["IO002"], {files[i].path.string()},
+                        "cannot move the finished file into place: " + ec.message());
             removeTemporaries();
             return false;
         }

@@ -1,6 +1,8 @@
 // Text read front to back through one reused buffer (see text_window.h for why not a mapping).
 #include "formats/common/text_window.h"
 
+#include "formats/common/io_codes.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -17,7 +19,7 @@ namespace fs = std::filesystem;
 std::optional<TextSource> TextSource::openFile(const fs::path& path, DiagnosticSink& sink,
                                                std::uint64_t maxBytes) {
     auto fail = [&](const std::string& message) -> std::optional<TextSource> {
-        sink.error("IO001", {path.string()}, message, ExitCode::Io);
+        sink.report(kIoCodes["IO001"], {path.string()}, message);
         return std::nullopt;
     };
     TextSource source;

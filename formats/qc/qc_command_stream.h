@@ -1,5 +1,5 @@
 // QC command stream: splits preprocessed tokens into `$commands` and reads their arguments.
-// A command runs from its `$word` to the next `$word` outside any `{ }` block (QC.md syntax).
+// A command runs from its `$word` to the next `$word` outside any `{ }` block (docs/qc.md).
 #pragma once
 
 #include "formats/common/diagnostics.h"
@@ -52,7 +52,5 @@ class QcArgumentCursor {
     QcTokenSpan tokens_;
     std::size_t next_ = 0;
 };
-
-inline constexpr const char* kQcStrayText = "QC035";
 
 } // namespace vtxc

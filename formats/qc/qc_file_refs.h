@@ -2,10 +2,10 @@
 // Applies the path policy documented in qc_project.h; each kind has its own "missing" severity.
 #pragma once
 
+#include "formats/common/contained_path.h"
 #include "formats/common/diagnostics.h"
-#include "formats/qc/qc_file_system.h"
+#include "formats/common/file_system.h"
 #include "formats/qc/qc_lexer.h"
-#include "formats/qc/qc_paths.h"
 
 #include <filesystem>
 #include <string>
@@ -31,7 +31,7 @@ enum class QcFileRole {
 
 class QcFileRefResolver {
   public:
-    QcFileRefResolver(const QcPathResolver& paths, QcFileSystem& files, DiagnosticSink& sink)
+    QcFileRefResolver(const ContainedPathResolver& paths, FileSystem& files, DiagnosticSink& sink)
         : paths_(paths), files_(files), sink_(sink) {}
 
     // Resolves `token` relative to the QC's folder (".smd" appended to SMD names without it),
@@ -39,18 +39,12 @@ class QcFileRefResolver {
     QcFileRef resolve(const QcToken& token, QcFileRole role);
 
   private:
-    bool checkPath(const QcResolvedPath& resolved, const QcToken& token, QcFileRole role);
+    bool checkPath(const ContainedPath& resolved, const QcToken& token, QcFileRole role);
     void reportMissing(const QcFileRef& ref, QcFileRole role, const std::string& why = "");
 
-    const QcPathResolver& paths_;
-    QcFileSystem& files_;
+    const ContainedPathResolver& paths_;
+    FileSystem& files_;
     DiagnosticSink& sink_;
 };
-
-inline constexpr const char* kQcUnsupportedMesh = "QC036";
-inline constexpr const char* kQcMissingMesh = "QC050";
-inline constexpr const char* kQcMissingAnimation = "QC051";
-inline constexpr const char* kQcMissingPhysics = "QC052";
-inline constexpr const char* kQcMissingIncludedModel = "QC053";
 
 } // namespace vtxc

@@ -1,11 +1,13 @@
 // The QC project: interprets the preprocessed command stream into a QcProject and checks it.
-// Command meanings follow /work/shared/spec/QC.md; the path policy is described in qc_project.h.
+// Command meanings: docs/qc.md; the path policy is described in qc_project.h.
 #include "formats/qc/qc_project.h"
 
+#include "formats/common/contained_path.h"
+#include "formats/common/text.h"
+#include "formats/qc/qc_codes.h"
 #include "formats/qc/qc_command_stream.h"
 #include "formats/qc/qc_file_refs.h"
 #include "formats/qc/qc_lexer.h"
-#include "formats/qc/qc_paths.h"
 #include "formats/qc/qc_preprocessor.h"
 
 #include <algorithm>
@@ -20,26 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kQcBadNumber = "QC031";
-constexpr const char* kQcBadModelName = "QC032";
-constexpr const char* kQcNoModelName = "QC033";
-constexpr const char* kQcNoBodyPart = "QC034";
-constexpr const char* kQcEmptyBodyGroup = "QC037";
-constexpr const char* kQcBadTextureGroup = "QC038";
-constexpr const char* kQcIgnoredArguments = "QC039";
-constexpr const char* kQcLodWithoutSwitch = "QC040";
-constexpr const char* kQcSecondShadowLod = "QC041";
-constexpr const char* kQcLodAfterShadowLod = "QC042";
-constexpr const char* kQcUnknownLodModel = "QC043";
-constexpr const char* kQcTooManyLods = "QC044";
-constexpr const char* kQcLodWithoutBlock = "QC045";
-constexpr const char* kQcUnknownLodOption = "QC046";
-constexpr const char* kQcLodOrder = "QC047";
-constexpr const char* kQcRepeatedReplacement = "QC048";
-constexpr const char* kQcSequenceWithoutAnimation = "QC054";
-constexpr const char* kQcModelBlockSkipped = "QC060";
-constexpr const char* kQcUnusedCommands = "QC061";
-
 // studio.h: MAX_NUM_LODS.
 constexpr std::size_t kMaxLods = 8;
 
@@ -49,7 +31,7 @@ using ArgumentCursor = QcArgumentCursor;
 // Normal form of an SMD name for matching replacemodel references: "a\B.smd" -> "a/b".
 std::string referenceKey(std::string_view written) {
     std::string key;
-    for (const std::string& part : splitQcPath(written))
+    for (const std::string& part : splitWrittenPath(written))
         key += (key.empty() ? "" : "/") + part;
     key = asciiLower(key);
     if (key.size() > 4 && key.ends_with(".smd")) key.resize(key.size() - 4);
@@ -76,7 +58,7 @@ const std::set<std::string>& sequenceOptionWords() {
 
 class QcInterpreter {
   public:
-    QcInterpreter(QcProject& project, const QcPathResolver& paths, QcFileSystem& files,
+    QcInterpreter(QcProject& project, const ContainedPathResolver& paths, FileSystem& files,
                   DiagnosticSink& sink)
         : project_(project), files_(paths, files, sink), sink_(sink) {}
 
@@ -137,7 +119,7 @@ class QcInterpreter {
                                const std::string& what) {
         if (const QcToken* token = arguments.takeText()) return token;
         const QcToken* at = arguments.peek() ? arguments.peek() : command.head;
-        sink_.error(kQcMissingArgument, at->where(), command.head->text + " needs " + what);
+        sink_.report(kQcCodes["QC030"], at->where(), command.head->text + " needs " + what);
         return nullptr;
     }
 
@@ -151,8 +133,8 @@ class QcInterpreter {
     std::optional<double> numberOf(const QcToken& token, const std::string& what) {
         std::optional<double> value = parseQcNumber(token.text);
         if (!value)
-            sink_.error(kQcBadNumber, token.where(),
-                        "'" + token.text + "' is not a number (" + what + ")");
+            sink_.report(kQcCodes["QC031"], token.where(),
+                         "'" + token.text + "' is not a number (" + what + ")");
         return value;
     }
 
@@ -160,11 +142,11 @@ class QcInterpreter {
     void finish(const QcCommand& command, ArgumentCursor& arguments) {
         const QcToken* extra = arguments.peek();
         if (!extra) return;
-        sink_.warning(kQcIgnoredArguments, extra->where(),
-                      "'" + extra->text +
-                          "' and what follows up to the next command is not "
-                          "understood as part of " +
-                          command.head->text + " and was ignored");
+        sink_.report(kQcCodes["QC039"], extra->where(),
+                     "'" + extra->text +
+                         "' and what follows up to the next command is not "
+                         "understood as part of " +
+                         command.head->text + " and was ignored");
     }
 
     void noteUnused(const QcCommand& command) {
@@ -181,23 +163,23 @@ class QcInterpreter {
         modelNameSeen_ = true;
         finish(command, arguments);
         const std::string& written = name->text;
-        std::vector<std::string> parts = splitQcPath(written);
+        std::vector<std::string> parts = splitWrittenPath(written);
         const bool absolute =
             !written.empty() && (written.front() == '/' || written.front() == '\\' ||
                                  written.find(':') != std::string::npos);
         const bool climbs = std::find(parts.begin(), parts.end(), "..") != parts.end();
         if (absolute || climbs || parts.empty()) {
-            sink_.error(kQcBadModelName, name->where(),
-                        "$modelname '" + written +
-                            "' must be a relative path without '..' or ':' (the output is written "
-                            "below the output root's models/ folder)");
+            sink_.report(kQcCodes["QC032"], name->where(),
+                         "$modelname '" + written +
+                             "' must be a relative path without '..' or ':' (the output is written "
+                             "below the output root's models/ folder)");
             return;
         }
         if (asciiLower(parts.back()).ends_with(".mdl"))
             parts.back().resize(parts.back().size() - 4);
         if (parts.back().empty()) {
-            sink_.error(kQcBadModelName, name->where(),
-                        "$modelname '" + written + "' has no file name");
+            sink_.report(kQcCodes["QC032"], name->where(),
+                         "$modelname '" + written + "' has no file name");
             return;
         }
         fs::path path;
@@ -240,7 +222,7 @@ class QcInterpreter {
         std::optional<double> value = requireNumber(command, arguments, "the scale factor");
         if (!value) return;
         if (*value <= 0.0) {
-            sink_.error(kQcBadNumber, command.head->where(), "$scale must be greater than 0");
+            sink_.report(kQcCodes["QC031"], command.head->where(), "$scale must be greater than 0");
             return;
         }
         placement_.scale = *value;
@@ -270,8 +252,8 @@ class QcInterpreter {
         std::optional<double> value = requireNumber(command, arguments, "a vertex count");
         if (!value) return;
         if (*value < 1.0 || *value > 2147483647.0 || std::floor(*value) != *value) {
-            sink_.error(kQcBadNumber, command.head->where(),
-                        "$maxverts needs a whole number of vertices greater than 0");
+            sink_.report(kQcCodes["QC031"], command.head->where(),
+                         "$maxverts needs a whole number of vertices greater than 0");
             return;
         }
         project_.maxVerts = static_cast<int>(*value);
@@ -320,8 +302,8 @@ class QcInterpreter {
             requireText(command, arguments, "a name and a { studio \"x.smd\" } block");
         if (!name) return;
         if (!arguments.nextIsBlock()) {
-            sink_.error(kQcEmptyBodyGroup, name->where(),
-                        "$bodygroup '" + name->text + "' needs a { studio \"x.smd\" ... } block");
+            sink_.report(kQcCodes["QC037"], name->where(),
+                         "$bodygroup '" + name->text + "' needs a { studio \"x.smd\" ... } block");
             return;
         }
         QcBodyPart part{name->text, {}, command.head->where()};
@@ -330,8 +312,8 @@ class QcInterpreter {
             if (entries.takeKeyword("studio")) {
                 const QcToken* file = entries.takeText();
                 if (!file) {
-                    sink_.error(kQcMissingArgument, command.head->where(),
-                                "'studio' in $bodygroup '" + name->text + "' needs an SMD file");
+                    sink_.report(kQcCodes["QC030"], command.head->where(),
+                                 "'studio' in $bodygroup '" + name->text + "' needs an SMD file");
                     break;
                 }
                 part.models.push_back(makeModel(*file, entries));
@@ -342,17 +324,17 @@ class QcInterpreter {
                 part.models.push_back(std::move(blank));
             } else {
                 const QcToken* unknown = entries.peek();
-                sink_.warning(kQcIgnoredArguments, unknown->where(),
-                              "'" + unknown->text +
-                                  "' in $bodygroup is neither 'studio' nor "
-                                  "'blank'; ignored");
+                sink_.report(kQcCodes["QC039"], unknown->where(),
+                             "'" + unknown->text +
+                                 "' in $bodygroup is neither 'studio' nor "
+                                 "'blank'; ignored");
                 entries.skipOne();
             }
         }
         if (part.models.empty())
-            sink_.error(kQcEmptyBodyGroup, name->where(),
-                        "$bodygroup '" + name->text +
-                            "' has no model; add studio \"x.smd\" or blank");
+            sink_.report(kQcCodes["QC037"], name->where(),
+                         "$bodygroup '" + name->text +
+                             "' has no model; add studio \"x.smd\" or blank");
         else
             project_.bodyParts.push_back(std::move(part));
         finish(command, arguments);
@@ -369,9 +351,9 @@ class QcInterpreter {
         if (!shadow && !readSwitchPoint(command, arguments, lod)) return;
         if (!checkLodPlace(command, lod)) return;
         if (!arguments.nextIsBlock()) {
-            sink_.error(kQcLodWithoutBlock, command.head->where(),
-                        command.head->text + " needs a { ... } block saying what changes, e.g. "
-                                             "{ replacemodel \"ref.smd\" \"ref_lod1.smd\" }");
+            sink_.report(kQcCodes["QC045"], command.head->where(),
+                         command.head->text + " needs a { ... } block saying what changes, e.g. "
+                                              "{ replacemodel \"ref.smd\" \"ref_lod1.smd\" }");
             return;
         }
         readLodBlock(arguments.takeBlock(), lod);
@@ -382,16 +364,16 @@ class QcInterpreter {
     bool readSwitchPoint(const QcCommand& command, ArgumentCursor& arguments, QcLod& lod) {
         const QcToken* value = arguments.takeText();
         if (!value) {
-            sink_.error(kQcLodWithoutSwitch, command.head->where(),
-                        "$lod needs a switch value (the distance metric at which this LOD takes "
-                        "over), e.g. $lod 10");
+            sink_.report(kQcCodes["QC040"], command.head->where(),
+                         "$lod needs a switch value (the distance metric at which this LOD takes "
+                         "over), e.g. $lod 10");
             return false;
         }
         std::optional<double> number = numberOf(*value, "the $lod switch value");
         if (!number) return false;
         if (*number <= 0.0 || *number > 1e30) {
-            sink_.error(kQcLodWithoutSwitch, value->where(),
-                        "the $lod switch value must be greater than 0 (LOD 0 switches at 0)");
+            sink_.report(kQcCodes["QC040"], value->where(),
+                         "the $lod switch value must be greater than 0 (LOD 0 switches at 0)");
             return false;
         }
         lod.switchPoint = static_cast<float>(*number);
@@ -401,28 +383,27 @@ class QcInterpreter {
     bool checkLodPlace(const QcCommand& command, const QcLod& lod) {
         if (project_.hasShadowLod()) {
             const bool second = lod.isShadow;
-            sink_.error(second ? kQcSecondShadowLod : kQcLodAfterShadowLod, command.head->where(),
-                        second
-                            ? "a second $shadowlod; a model has one shadow LOD at most (the first "
-                              "is at " +
-                                  lineOf(project_.lods.back().definedAt) + ")"
-                            : "$lod after $shadowlod; the shadow LOD must be the last LOD, so "
-                              "move this $lod before it");
+            sink_.report(second ? kQcCodes["QC041"] : kQcCodes["QC042"], command.head->where(),
+                         second
+                             ? "a second $shadowlod; a model has one shadow LOD at most (the first "
+                               "is at " +
+                                   lineOf(project_.lods.back().definedAt) + ")"
+                             : "$lod after $shadowlod; the shadow LOD must be the last LOD, so "
+                               "move this $lod before it");
             return false;
         }
         if (project_.lods.size() >= kMaxLods) {
-            sink_.error(kQcTooManyLods, command.head->where(),
-                        "more than " + std::to_string(kMaxLods) +
-                            " LODs (LOD 0 and the shadow LOD included); remove one");
+            sink_.report(kQcCodes["QC044"], command.head->where(),
+                         "more than " + std::to_string(kMaxLods) +
+                             " LODs (LOD 0 and the shadow LOD included); remove one");
             return false;
         }
         const QcLod& previous = project_.lods.back();
         if (!lod.isShadow && !previous.isReference && lod.switchPoint <= previous.switchPoint)
-            sink_.warning(kQcLodOrder, command.head->where(),
-                          "this $lod switches at " + formatNumber(lod.switchPoint) +
-                              ", not after the previous one (" +
-                              formatNumber(previous.switchPoint) +
-                              "); list $lod commands from near to far");
+            sink_.report(kQcCodes["QC047"], command.head->where(),
+                         "this $lod switches at " + formatNumber(lod.switchPoint) +
+                             ", not after the previous one (" + formatNumber(previous.switchPoint) +
+                             "); list $lod commands from near to far");
         return true;
     }
 
@@ -450,8 +431,8 @@ class QcInterpreter {
             const std::string word = option->isText() ? asciiLower(option->text) : std::string();
             const std::size_t count = lodOptionArity(word);
             if (count == kUnknownOption) {
-                sink_.warning(
-                    kQcUnknownLodOption, option->where(),
+                sink_.report(
+                    kQcCodes["QC046"], option->where(),
                     "'" + option->text +
                         "' is not a $lod option vtxc knows "
                         "(replacemodel, removemodel, replacematerial, removemesh, nofacial, "
@@ -470,8 +451,8 @@ class QcInterpreter {
                 values.push_back(value);
             }
             if (values.size() < count) {
-                sink_.error(kQcMissingArgument, option->where(),
-                            "'" + option->text + "' needs " + std::to_string(count) + " name(s)");
+                sink_.report(kQcCodes["QC030"], option->where(),
+                             "'" + option->text + "' needs " + std::to_string(count) + " name(s)");
                 continue;
             }
             applyLodOption(word, *option, values, options, lod);
@@ -523,11 +504,11 @@ class QcInterpreter {
             lod.replaceModels.push_back(std::move(replace));
             return;
         }
-        sink_.warning(kQcRepeatedReplacement, replace.at,
-                      "'" + replace.referenceWritten + "' is already replaced in this LOD (at " +
-                          lineOf(lod.replaceModels[it->second].at) +
-                          "); this later replacemodel "
-                          "counts");
+        sink_.report(kQcCodes["QC048"], replace.at,
+                     "'" + replace.referenceWritten + "' is already replaced in this LOD (at " +
+                         lineOf(lod.replaceModels[it->second].at) +
+                         "); this later replacemodel "
+                         "counts");
         lod.replaceModels[it->second] = std::move(replace);
     }
 
@@ -568,11 +549,11 @@ class QcInterpreter {
                 known += (listed++ ? ", '" : "'") + model.mesh->written + "'";
             }
         }
-        sink_.error(kQcUnknownLodModel, at,
-                    "'" + reference + "' is not the reference SMD of any model" +
-                        (known.empty() ? std::string(" (the QC defines none)")
-                                       : " (the models use " + known + ")") +
-                        "; name the SMD given to $body, $model or studio");
+        sink_.report(kQcCodes["QC043"], at,
+                     "'" + reference + "' is not the reference SMD of any model" +
+                         (known.empty() ? std::string(" (the QC defines none)")
+                                        : " (the models use " + known + ")") +
+                         "; name the SMD given to $body, $model or studio");
     }
 
     // ---- texture groups ----
@@ -582,10 +563,10 @@ class QcInterpreter {
             requireText(command, arguments, "a name and a { { \"a\" } { \"b\" } } block");
         if (!name) return;
         if (!arguments.nextIsBlock()) {
-            sink_.error(kQcBadTextureGroup, name->where(),
-                        "$texturegroup '" + name->text +
-                            "' needs a block of skins: "
-                            "{ { \"a\" \"b\" } { \"a2\" \"b2\" } }");
+            sink_.report(kQcCodes["QC038"], name->where(),
+                         "$texturegroup '" + name->text +
+                             "' needs a block of skins: "
+                             "{ { \"a\" \"b\" } { \"a2\" \"b2\" } }");
             return;
         }
         QcTextureGroup group{name->text, {}, command.head->where()};
@@ -593,25 +574,25 @@ class QcInterpreter {
         while (!rows.atEnd()) {
             if (!rows.nextIsBlock()) {
                 const QcToken* stray = rows.take();
-                sink_.error(kQcBadTextureGroup, stray->where(),
-                            "'" + stray->text +
-                                "' in $texturegroup: each skin is a { } row of "
-                                "material names");
+                sink_.report(kQcCodes["QC038"], stray->where(),
+                             "'" + stray->text +
+                                 "' in $texturegroup: each skin is a { } row of "
+                                 "material names");
                 return;
             }
             const QcToken* rowStart = rows.peek();
             std::vector<std::string> row;
             for (const QcToken& material : rows.takeBlock()) {
                 if (!material.isText()) {
-                    sink_.error(kQcBadTextureGroup, material.where(),
-                                "a skin row of $texturegroup holds material names only");
+                    sink_.report(kQcCodes["QC038"], material.where(),
+                                 "a skin row of $texturegroup holds material names only");
                     return;
                 }
                 row.push_back(material.text);
             }
             if (row.empty() || (!group.skins.empty() && row.size() != group.skins.front().size())) {
-                sink_.error(
-                    kQcBadTextureGroup, rowStart->where(),
+                sink_.report(
+                    kQcCodes["QC038"], rowStart->where(),
                     "every skin row of $texturegroup '" + name->text +
                         "' must name the same number of materials as the first row (" +
                         std::to_string(group.skins.empty() ? 1 : group.skins.front().size()) +
@@ -621,8 +602,8 @@ class QcInterpreter {
             group.skins.push_back(std::move(row));
         }
         if (group.skins.empty()) {
-            sink_.error(kQcBadTextureGroup, name->where(),
-                        "$texturegroup '" + name->text + "' has no skin");
+            sink_.report(kQcCodes["QC038"], name->where(),
+                         "$texturegroup '" + name->text + "' has no skin");
             return;
         }
         project_.textureGroups.push_back(std::move(group));
@@ -645,8 +626,8 @@ class QcInterpreter {
         for (; i < flat.size(); ++i)
             readSequenceOption(entry, flat, i);
         if (entry.animationFiles.empty() && entry.animationNames.empty())
-            sink_.warning(kQcSequenceWithoutAnimation, command.head->where(),
-                          command.head->text + " '" + entry.name + "' names no animation");
+            sink_.report(kQcCodes["QC054"], command.head->where(),
+                         command.head->text + " '" + entry.name + "' names no animation");
         const std::string key = asciiLower(entry.name);
         animationNames_.insert(key);
         (command.name == "$animation" ? project_.animations : project_.sequences)
@@ -694,8 +675,8 @@ class QcInterpreter {
                 entry.fps = fps;
                 ++i;
             } else {
-                sink_.error(kQcBadNumber, flat[i]->where(),
-                            "'fps' needs a frame rate greater than 0");
+                sink_.report(kQcCodes["QC031"], flat[i]->where(),
+                             "'fps' needs a frame rate greater than 0");
             }
         } else if (word == "activity" && i + 1 < flat.size()) {
             entry.activity = flat[++i]->text;
@@ -763,27 +744,27 @@ class QcInterpreter {
     void checkWhole() {
         const SourceLocation qc{project_.qcPath.string(), 0, 0};
         if (!modelNameSeen_)
-            sink_.error(kQcNoModelName, qc,
-                        "the QC has no $modelname; add one, e.g. $modelname \"props/box.mdl\"");
+            sink_.report(kQcCodes["QC033"], qc,
+                         "the QC has no $modelname; add one, e.g. $modelname \"props/box.mdl\"");
         if (project_.bodyParts.empty())
-            sink_.error(kQcNoBodyPart, qc,
-                        "the QC defines no model; add $body, $model or $bodygroup with an SMD");
+            sink_.report(kQcCodes["QC034"], qc,
+                         "the QC defines no model; add $body, $model or $bodygroup with an SMD");
     }
 
     void reportSkipped() {
         if (modelBlocks_ > 0)
-            sink_.warning(kQcModelBlockSkipped, *firstModelBlock_,
-                          std::to_string(modelBlocks_) +
-                              " $model block(s) of flex, eyeball and mouth settings were read and "
-                              "skipped: they drive facial animation, not the meshes vtxc writes");
+            sink_.report(kQcCodes["QC060"], *firstModelBlock_,
+                         std::to_string(modelBlocks_) +
+                             " $model block(s) of flex, eyeball and mouth settings were read and "
+                             "skipped: they drive facial animation, not the meshes vtxc writes");
         if (project_.unusedCommands.empty()) return;
         std::string names;
         for (const std::string& name : project_.unusedCommands)
             names += (names.empty() ? "" : ", ") + name;
-        sink_.warning(kQcUnusedCommands, {project_.qcPath.string(), 0, 0},
-                      "accepted but not used (they concern the .mdl, physics or animation, not "
-                      "the meshes): " +
-                          names);
+        sink_.report(kQcCodes["QC061"], {project_.qcPath.string(), 0, 0},
+                     "accepted but not used (they concern the .mdl, physics or animation, not "
+                     "the meshes): " +
+                         names);
     }
 
     QcProject& project_;
@@ -816,18 +797,17 @@ QcLodMesh meshForLod(const QcProject& project, QcModelIndex index, std::size_t l
     return result;
 }
 
-std::optional<QcProject> readQcProject(const fs::path& qc, QcFileSystem& files,
+std::optional<QcProject> readQcProject(const fs::path& qc, FileSystem& files,
                                        DiagnosticSink& sink) {
     ForwardingSink own(sink);
     QcProject project;
     project.qcPath = qc;
     project.rootDirectory = qc.parent_path();
     if (!qc.has_filename()) {
-        own.error(kQcCannotRead, {qc.string(), 0, 0}, "name a QC file, not a folder",
-                  ExitCode::Usage);
+        own.report(kQcCodes["QC001"], {qc.string(), 0, 0}, "name a QC file, not a folder");
         return std::nullopt;
     }
-    const QcPathResolver paths(project.rootDirectory, files);
+    const ContainedPathResolver paths(project.rootDirectory, files);
     QcPreprocessed preprocessed = preprocessQc(paths, qc.filename().string(), files, own);
     project.filesRead = std::move(preprocessed.filesRead);
     if (project.filesRead.empty() || preprocessed.truncated || own.errorLimitReached())
@@ -839,7 +819,7 @@ std::optional<QcProject> readQcProject(const fs::path& qc, QcFileSystem& files,
 }
 
 std::optional<QcProject> readQcProject(const fs::path& qc, DiagnosticSink& sink) {
-    RealQcFileSystem files;
+    RealFileSystem files;
     return readQcProject(qc, files, sink);
 }
 

@@ -1,7 +1,9 @@
 // SMD reader: one pass over the whole text, line by line, numbers parsed in place (no streams).
-// Follows shared/seeds/smd-format.txt and the SMD section of shared/spec/FORMATS.md.
+// Follows docs/formats.md ("SMD"); the codes it reports are in smd_codes.h.
+#include "formats/common/io_codes.h"
 #include "formats/common/text_window.h"
 #include "formats/smd/smd.h"
+#include "formats/smd/smd_codes.h"
 
 #include <algorithm>
 #include <bit>
@@ -41,7 +43,7 @@ bool isBlank(char c) {
     return c == ' ' || c == '\t' || c == '\v' || c == '\f';
 }
 
-// `//`, `#` and `;` start a comment where a value could start (FORMATS.md: "in practice").
+// `//`, `#` and `;` start a comment where a value could start (as real exporters' files do).
 bool startsComment(const char* p, const char* end) {
     return *p == '#' || *p == ';' || (*p == '/' && p + 1 < end && p[1] == '/');
 }
@@ -380,10 +382,10 @@ class SmdParser {
     bool carriageReturns() const { return window_ ? window_->carriageReturnSeen() : blockCr_; }
 
     // ---- diagnostics
-    void error(SmdCode code, const char* at, std::string message);
-    void errorAtLine(SmdCode code, std::uint32_t line, std::string message,
-                     std::uint32_t column = 1);
-    void warning(SmdCode code, const char* at, std::string message);
+    // Reports `code` (an entry of kSmdCodes) at `at` on the current line, or at `line`.
+    void report(const DiagnosticCode& code, const char* at, std::string message);
+    void reportAtLine(const DiagnosticCode& code, std::uint32_t line, std::string message,
+                      std::uint32_t column = 1);
     bool shouldStop() const { return local_.errorLimitReached() || binary_; }
     // Reports a failed number read; returns false so callers can `return numberProblem(...)`.
     bool numberProblem(NumberStatus status, const ValueCursor& cursor, const char* what,
@@ -535,19 +537,14 @@ bool SmdParser::lineIsEnd() const {
 
 // Past the error limit nothing more is reported: one line can hold several errors, and the limit
 // is a promise to the user (and to the fuzz target).
-void SmdParser::error(SmdCode code, const char* at, std::string message) {
-    if (shouldStop()) return;
-    local_.error(smdCodeName(code), {fileName_, lineNumber_, columnOf(at)}, std::move(message));
+void SmdParser::report(const DiagnosticCode& code, const char* at, std::string message) {
+    reportAtLine(code, lineNumber_, std::move(message), columnOf(at));
 }
 
-void SmdParser::errorAtLine(SmdCode code, std::uint32_t line, std::string message,
-                            std::uint32_t column) {
-    if (shouldStop()) return;
-    local_.error(smdCodeName(code), {fileName_, line, column}, std::move(message));
-}
-
-void SmdParser::warning(SmdCode code, const char* at, std::string message) {
-    local_.warning(smdCodeName(code), {fileName_, lineNumber_, columnOf(at)}, std::move(message));
+void SmdParser::reportAtLine(const DiagnosticCode& code, std::uint32_t line, std::string message,
+                             std::uint32_t column) {
+    if (code.severity == Severity::Error && shouldStop()) return;
+    local_.report(code, {fileName_, line, column}, std::move(message));
 }
 
 bool SmdParser::reportNumberProblem(NumberStatus status, const ValueCursor& cursor,
@@ -557,19 +554,19 @@ bool SmdParser::reportNumberProblem(NumberStatus status, const ValueCursor& curs
     case NumberStatus::Ok:
         return true;
     case NumberStatus::Missing:
-        error(SmdCode::TooFewValues, cursor.p,
-              std::string("missing ") + what + "; complete the line (see the SMD format)");
+        report(kSmdCodes["SMD005"], cursor.p,
+               std::string("missing ") + what + "; complete the line (see the SMD format)");
         break;
     case NumberStatus::Bad:
-        error(SmdCode::BadNumber, cursor.p,
-              std::string("'") + token + "' is not " +
-                  (wholeNumber ? "a whole number" : "a number") + " (" + what +
-                  "); write it as a plain decimal such as " + (wholeNumber ? "3" : "-1.250000"));
+        report(kSmdCodes["SMD003"], cursor.p,
+               std::string("'") + token + "' is not " +
+                   (wholeNumber ? "a whole number" : "a number") + " (" + what +
+                   "); write it as a plain decimal such as " + (wholeNumber ? "3" : "-1.250000"));
         break;
     case NumberStatus::NonFinite:
-        error(SmdCode::NonFiniteNumber, cursor.p,
-              std::string("'") + token + "' (" + what +
-                  ") is not a finite number; re-export the model after fixing the broken value");
+        report(kSmdCodes["SMD004"], cursor.p,
+               std::string("'") + token + "' (" + what +
+                   ") is not a finite number; re-export the model after fixing the broken value");
         break;
     }
     return false;
@@ -585,23 +582,23 @@ std::optional<SmdFile> SmdParser::finishWithBinaryError() {
     const auto [line, column] = window_->lineAndColumnOf(offset);
     char byteText[8];
     std::snprintf(byteText, sizeof byteText, "0x%02X", byte);
-    sink_.error(smdCodeName(SmdCode::BinaryData), {fileName_, line, column},
-                std::string("byte ") + byteText + " at offset " + std::to_string(offset) +
-                    ": this is not a text file (binary data, or UTF-16); an SMD must be plain "
-                    "text (ASCII or UTF-8)");
+    sink_.report(kSmdCodes["SMD015"], {fileName_, line, column},
+                 std::string("byte ") + byteText + " at offset " + std::to_string(offset) +
+                     ": this is not a text file (binary data, or UTF-16); an SMD must be plain "
+                     "text (ASCII or UTF-8)");
     return std::nullopt;
 }
 
 bool SmdParser::readVersion() {
     if (!nextContentLine()) {
-        local_.error(smdCodeName(SmdCode::MissingVersion), {fileName_, lineNumber_ + 1, 1},
-                     "the file is empty; an SMD starts with the line 'version 1'");
+        local_.report(kSmdCodes["SMD001"], {fileName_, lineNumber_ + 1, 1},
+                      "the file is empty; an SMD starts with the line 'version 1'");
         return false;
     }
     ValueCursor cursor = valuesOfLine();
     if (!equalsKeyword(cursor.token(), "version")) {
-        error(SmdCode::MissingVersion, content_,
-              "expected 'version 1' as the first line; add it at the top of the file");
+        report(kSmdCodes["SMD001"], content_,
+               "expected 'version 1' as the first line; add it at the top of the file");
         pendingLine_ = true; // read on as version 1, to report the other problems too
         return true;
     }
@@ -609,10 +606,10 @@ bool SmdParser::readVersion() {
     const char* at = cursor.more() ? cursor.p : lineEnd_;
     const std::string_view version = cursor.more() ? cursor.token() : std::string_view();
     if (version != "1") {
-        error(SmdCode::UnsupportedVersion, at,
-              version.empty() ? std::string("'version' has no number; write 'version 1'")
-                              : "SMD version '" + std::string(version) +
-                                    "' is not supported; only 'version 1' exists");
+        report(kSmdCodes["SMD002"], at,
+               version.empty() ? std::string("'version' has no number; write 'version 1'")
+                               : "SMD version '" + std::string(version) +
+                                     "' is not supported; only 'version 1' exists");
         return false;
     }
     cursor.p += 1;
@@ -622,9 +619,9 @@ bool SmdParser::readVersion() {
 
 void SmdParser::expectNoMoreValues(ValueCursor cursor) {
     if (cursor.more())
-        error(SmdCode::ExtraValues, cursor.p,
-              "unexpected '" + std::string(cursor.token()) +
-                  "' after the end of the line's values; remove it (values are never misread)");
+        report(kSmdCodes["SMD007"], cursor.p,
+               "unexpected '" + std::string(cursor.token()) +
+                   "' after the end of the line's values; remove it (values are never misread)");
 }
 
 // Reports a repeated section, or one that needs `nodes` first; the section is read all the same.
@@ -632,17 +629,17 @@ void SmdParser::beginSection(Section section, const char* keywordAt) {
     const int slot = static_cast<int>(section);
     static const char* const kNames[] = {"nodes", "skeleton", "triangles"};
     if (seen_[slot]) {
-        error(SmdCode::SectionOrder, keywordAt,
-              std::string("a second '") + kNames[slot] +
-                  "' section; an SMD has at most one, merge them");
+        report(kSmdCodes["SMD019"], keywordAt,
+               std::string("a second '") + kNames[slot] +
+                   "' section; an SMD has at most one, merge them");
         return;
     }
     seen_[slot] = true;
     if (section != Section::Nodes && !seen_[0])
-        error(SmdCode::SectionOrder, keywordAt,
-              std::string("'") + kNames[slot] +
-                  "' comes before 'nodes'; move the nodes section to the top (it defines the "
-                  "bones the rest refers to)");
+        report(kSmdCodes["SMD019"], keywordAt,
+               std::string("'") + kNames[slot] +
+                   "' comes before 'nodes'; move the nodes section to the top (it defines the "
+                   "bones the rest refers to)");
 }
 
 void SmdParser::readSections() {
@@ -665,25 +662,25 @@ void SmdParser::readSections() {
             file_.hasTrianglesSection = true;
             readTrianglesSection();
         } else if (equalsKeyword(word, "vertexanimation")) {
-            warning(SmdCode::VertexAnimationSkipped, keywordAt,
-                    "'vertexanimation' section (flex shapes) skipped: vtxc does not read it");
+            report(kSmdCodes["SMD023"], keywordAt,
+                   "'vertexanimation' section (flex shapes) skipped: vtxc does not read it");
             skipVertexAnimation();
         } else if (equalsKeyword(word, "version")) {
-            error(SmdCode::SectionOrder, keywordAt,
-                  "a second 'version' line; keep only the first line 'version 1'");
+            report(kSmdCodes["SMD019"], keywordAt,
+                   "a second 'version' line; keep only the first line 'version 1'");
         } else {
-            error(SmdCode::UnknownSection, keywordAt,
-                  "'" + std::string(word) +
-                      "' is not a section; expected nodes, skeleton, triangles or end (is a "
-                      "section's 'end' line missing or doubled?)");
+            report(kSmdCodes["SMD016"], keywordAt,
+                   "'" + std::string(word) +
+                       "' is not a section; expected nodes, skeleton, triangles or end (is a "
+                       "section's 'end' line missing or doubled?)");
         }
     }
 }
 
 void SmdParser::reportUnclosed(const char* sectionName) {
-    local_.warning(smdCodeName(SmdCode::UnclosedSection), {fileName_, lineNumber_, 0},
-                   std::string("the '") + sectionName +
-                       "' section has no 'end' line; add 'end' after its last line");
+    local_.report(kSmdCodes["SMD017"], {fileName_, lineNumber_, 0},
+                  std::string("the '") + sectionName +
+                      "' section has no 'end' line; add 'end' after its last line");
 }
 
 std::optional<SmdFile> SmdParser::run() {
@@ -697,19 +694,19 @@ std::optional<SmdFile> SmdParser::run() {
     if (!binary_ && readVersion()) {
         readSections();
         if (!seen_[0])
-            errorAtLine(SmdCode::MissingSection, lineNumber_,
-                        "no 'nodes' section; an SMD lists its bones between 'nodes' and 'end'", 0);
+            reportAtLine(kSmdCodes["SMD018"], lineNumber_,
+                         "no 'nodes' section; an SMD lists its bones between 'nodes' and 'end'", 0);
         if (!seen_[1])
-            errorAtLine(SmdCode::MissingSection, lineNumber_,
-                        "no 'skeleton' section; an SMD gives bone poses between 'skeleton' and "
-                        "'end' (at least 'time 0')",
-                        0);
+            reportAtLine(kSmdCodes["SMD018"], lineNumber_,
+                         "no 'skeleton' section; an SMD gives bone poses between 'skeleton' and "
+                         "'end' (at least 'time 0')",
+                         0);
     }
     // A read that stopped early (an error) still refuses a binary file as such.
     window_->scanRest();
     if (window_->firstBinaryByte()) return finishWithBinaryError();
     if (!window_->shortReadReason().empty()) {
-        sink_.error("IO001", {fileName_}, window_->shortReadReason(), ExitCode::Io);
+        sink_.report(kIoCodes["IO001"], {fileName_}, window_->shortReadReason());
         return std::nullopt;
     }
     for (const Diagnostic& d : local_.diagnostics())
@@ -740,38 +737,38 @@ void SmdParser::readNode() {
     int index = 0;
     if (!numberProblem(readInt(cursor, index), cursor, "node index", true)) return keepNode();
     if (index != node.index) {
-        error(SmdCode::NodeOutOfOrder, content_,
-              "node " + std::to_string(index) + " where node " + std::to_string(node.index) +
-                  " was expected; nodes are numbered 0, 1, 2... in order");
+        report(kSmdCodes["SMD010"], content_,
+               "node " + std::to_string(index) + " where node " + std::to_string(node.index) +
+                   " was expected; nodes are numbered 0, 1, 2... in order");
     }
     if (!cursor.more() || *cursor.p != '"') {
-        error(SmdCode::UnquotedNodeName, cursor.more() ? cursor.p : lineEnd_,
-              "the node name must be in double quotes, as in 0 \"root\" -1");
+        report(kSmdCodes["SMD012"], cursor.more() ? cursor.p : lineEnd_,
+               "the node name must be in double quotes, as in 0 \"root\" -1");
         return keepNode();
     }
     const char* nameBegin = cursor.p + 1;
     const char* nameEnd = static_cast<const char*>(
         std::memchr(nameBegin, '"', static_cast<std::size_t>(lineEnd_ - nameBegin)));
     if (!nameEnd) {
-        error(SmdCode::UnquotedNodeName, cursor.p,
-              "the node name has no closing double quote; end it with \"");
+        report(kSmdCodes["SMD012"], cursor.p,
+               "the node name has no closing double quote; end it with \"");
         return keepNode();
     }
     node.name.assign(nameBegin, nameEnd);
     cursor.p = nameEnd + 1;
     if (!cursor.atSeparator(cursor.p)) {
         // A name glued to the next value ("a"-1) still reads, but is almost certainly damage.
-        error(SmdCode::UnquotedNodeName, cursor.p,
-              "text right after the closing quote; separate the name and the parent with a space");
+        report(kSmdCodes["SMD012"], cursor.p,
+               "text right after the closing quote; separate the name and the parent with a space");
         return keepNode();
     }
     int parent = -1;
     const char* parentAt = cursor.more() ? cursor.p : lineEnd_;
     if (!numberProblem(readInt(cursor, parent), cursor, "parent node", true)) return keepNode();
     if (parent != -1 && (parent < 0 || parent >= node.index)) {
-        error(SmdCode::UndefinedParent, parentAt,
-              "parent " + std::to_string(parent) + " of node " + std::to_string(node.index) +
-                  " is not an earlier node; use -1 for a root, or list the parent first");
+        report(kSmdCodes["SMD011"], parentAt,
+               "parent " + std::to_string(parent) + " of node " + std::to_string(node.index) +
+                   " is not an earlier node; use -1 for a root, or list the parent first");
         parent = -1;
     }
     node.parent = parent;
@@ -802,12 +799,12 @@ void SmdParser::readFrameStart(ValueCursor cursor) {
     if (!numberProblem(readInt(cursor, time), cursor, "frame number after 'time'", true)) {
         time = file_.frames.empty() ? 0 : file_.frames.back().time + 1;
     } else if (time < 0 || (!file_.frames.empty() && time <= file_.frames.back().time)) {
-        error(SmdCode::BadFrameTime, at,
-              "frame 'time " + std::to_string(time) + "' " +
-                  (time < 0
-                       ? std::string("is negative")
-                       : "does not come after frame " + std::to_string(file_.frames.back().time)) +
-                  "; frames count up from 0");
+        report(kSmdCodes["SMD020"], at,
+               "frame 'time " + std::to_string(time) + "' " +
+                   (time < 0
+                        ? std::string("is negative")
+                        : "does not come after frame " + std::to_string(file_.frames.back().time)) +
+                   "; frames count up from 0");
     } else {
         expectNoMoreValues(cursor);
     }
@@ -833,32 +830,32 @@ void SmdParser::readBonePose() {
         const char* at = cursor.more() ? cursor.p : lineEnd_;
         const NumberStatus status = readFloat(cursor, *values[i]);
         if (status == NumberStatus::Missing) {
-            error(SmdCode::TooFewValues, at,
-                  "a skeleton line needs 7 values (bone px py pz rx ry rz); this one has " +
-                      std::to_string(i + 1));
+            report(kSmdCodes["SMD005"], at,
+                   "a skeleton line needs 7 values (bone px py pz rx ry rz); this one has " +
+                       std::to_string(i + 1));
             return;
         }
         if (!numberProblem(status, cursor, kWhat[i], false)) return;
     }
     expectNoMoreValues(cursor);
     if (file_.frames.empty()) {
-        error(SmdCode::PoseOutsideFrame, boneAt,
-              "bone pose before any 'time' line; start each frame with 'time N' (the first is "
-              "'time 0')");
+        report(kSmdCodes["SMD022"], boneAt,
+               "bone pose before any 'time' line; start each frame with 'time N' (the first is "
+               "'time 0')");
         return;
     }
     if (pose.bone < 0 || static_cast<std::size_t>(pose.bone) >= file_.nodes.size()) {
-        error(SmdCode::UnknownSkeletonBone, boneAt,
-              "bone " + std::to_string(pose.bone) + " is not in 'nodes' (which has " +
-                  std::to_string(file_.nodes.size()) + " nodes); fix the number or add the node");
+        report(kSmdCodes["SMD013"], boneAt,
+               "bone " + std::to_string(pose.bone) + " is not in 'nodes' (which has " +
+                   std::to_string(file_.nodes.size()) + " nodes); fix the number or add the node");
         return;
     }
     // Nodes read after the frame began (an out-of-order file, already reported) widen the set.
     if (posedInFrame_.size() < file_.nodes.size()) posedInFrame_.resize(file_.nodes.size(), 0);
     if (posedInFrame_[static_cast<std::size_t>(pose.bone)]) {
-        error(SmdCode::DuplicateSkeletonBone, boneAt,
-              "bone " + std::to_string(pose.bone) + " is posed twice in frame " +
-                  std::to_string(file_.frames.back().time) + "; keep one line per bone");
+        report(kSmdCodes["SMD021"], boneAt,
+               "bone " + std::to_string(pose.bone) + " is posed twice in frame " +
+                   std::to_string(file_.frames.back().time) + "; keep one line per bone");
         return;
     }
     posedInFrame_[static_cast<std::size_t>(pose.bone)] = 1;
@@ -940,15 +937,15 @@ bool SmdParser::readTriangleWindow(std::uint32_t& lines, std::uint32_t& pendingL
     }
     auto reportCutOff = [&] {
         if (pendingLine == 0) return;
-        errorAtLine(SmdCode::TruncatedTriangle, pendingLine,
-                    cutOffByLine(static_cast<int>(pendingCorners), lines + 1));
+        reportAtLine(kSmdCodes["SMD014"], pendingLine,
+                     cutOffByLine(static_cast<int>(pendingCorners), lines + 1));
         pendingLine = 0;
     };
     if (next_ >= end_) { // the text ends inside the section
         lineNumber_ = lines;
         if (pendingLine != 0)
-            errorAtLine(SmdCode::TruncatedTriangle, pendingLine,
-                        cutOffByEndOfFile(static_cast<int>(pendingCorners)));
+            reportAtLine(kSmdCodes["SMD014"], pendingLine,
+                         cutOffByEndOfFile(static_cast<int>(pendingCorners)));
         if (!shouldStop()) reportUnclosed("triangles");
         return false;
     }
@@ -1112,15 +1109,14 @@ bool SmdParser::readTriangle(std::string_view material) {
                 block_->partialCorners = static_cast<std::uint32_t>(corner);
                 return drop();
             }
-            errorAtLine(SmdCode::TruncatedTriangle, triangle.line, cutOffByEndOfFile(corner));
+            reportAtLine(kSmdCodes["SMD014"], triangle.line, cutOffByEndOfFile(corner));
             return drop();
         }
         // A line that does not start with a number is the next material (or `end`): a short
         // triangle. Read it again as such rather than misread it.
         const char first = *content_;
         if (!((first >= '0' && first <= '9') || first == '-' || first == '+')) {
-            errorAtLine(SmdCode::TruncatedTriangle, triangle.line,
-                        cutOffByLine(corner, lineNumber_));
+            reportAtLine(kSmdCodes["SMD014"], triangle.line, cutOffByLine(corner, lineNumber_));
             pendingLine_ = true;
             return drop();
         }
@@ -1185,9 +1181,9 @@ bool SmdParser::readVertex(SmdVertex& vertex) {
         const NumberStatus status = readFloat(cursor, *values[i]);
         if (status == NumberStatus::Ok) continue;
         if (status == NumberStatus::Missing) {
-            error(SmdCode::TooFewValues, lineEnd_,
-                  "a vertex line needs 9 values (bone x y z nx ny nz u v); this one has " +
-                      std::to_string(i + 1));
+            report(kSmdCodes["SMD005"], lineEnd_,
+                   "a vertex line needs 9 values (bone x y z nx ny nz u v); this one has " +
+                       std::to_string(i + 1));
             return false;
         }
         static const char* const kWhat[8] = {"x",        "y",        "z", "normal x",
@@ -1195,9 +1191,9 @@ bool SmdParser::readVertex(SmdVertex& vertex) {
         return numberProblem(status, cursor, kWhat[i], false);
     }
     if (vertex.bone < 0 || static_cast<std::size_t>(vertex.bone) >= nodeCount()) {
-        error(SmdCode::UnknownBone, boneAt,
-              "vertex bone " + std::to_string(vertex.bone) + " is not in 'nodes' (which has " +
-                  std::to_string(nodeCount()) + " nodes); fix the number or add the node");
+        report(kSmdCodes["SMD008"], boneAt,
+               "vertex bone " + std::to_string(vertex.bone) + " is not in 'nodes' (which has " +
+                   std::to_string(nodeCount()) + " nodes); fix the number or add the node");
         return false;
     }
     vertex.firstLink = static_cast<std::uint32_t>(file_.links.size());
@@ -1207,9 +1203,9 @@ bool SmdParser::readVertex(SmdVertex& vertex) {
     int count = 0;
     if (!numberProblem(readInt(cursor, count), cursor, "links count", true)) return false;
     if (count < 0 || count > kSmdMaxLinksPerVertex) {
-        error(SmdCode::BadLinkCount, countAt,
-              "links count " + std::to_string(count) + " is not between 0 and " +
-                  std::to_string(kSmdMaxLinksPerVertex) + "; the line is damaged");
+        report(kSmdCodes["SMD006"], countAt,
+               "links count " + std::to_string(count) + " is not between 0 and " +
+                   std::to_string(kSmdMaxLinksPerVertex) + "; the line is damaged");
         return false;
     }
     for (int i = 0; i < count; ++i) {
@@ -1218,33 +1214,33 @@ bool SmdParser::readVertex(SmdVertex& vertex) {
         NumberStatus status = readInt(cursor, link.bone);
         if (status == NumberStatus::Ok) status = readFloat(cursor, link.weight);
         if (status == NumberStatus::Missing) {
-            error(SmdCode::BadLinkCount, countAt,
-                  "the line says " + std::to_string(count) + " links but has " + std::to_string(i) +
-                      " bone/weight pairs; fix the count or add the pairs");
+            report(kSmdCodes["SMD006"], countAt,
+                   "the line says " + std::to_string(count) + " links but has " +
+                       std::to_string(i) + " bone/weight pairs; fix the count or add the pairs");
             return false;
         }
         if (!numberProblem(status, cursor, "link bone or weight", false)) return false;
         if (link.bone < 0 || static_cast<std::size_t>(link.bone) >= nodeCount()) {
-            error(SmdCode::UnknownBone, linkAt,
-                  "link bone " + std::to_string(link.bone) + " is not in 'nodes' (which has " +
-                      std::to_string(nodeCount()) + " nodes); fix the number or add the node");
+            report(kSmdCodes["SMD008"], linkAt,
+                   "link bone " + std::to_string(link.bone) + " is not in 'nodes' (which has " +
+                       std::to_string(nodeCount()) + " nodes); fix the number or add the node");
             return false;
         }
         if (link.weight < 0) {
-            error(SmdCode::NegativeWeight, linkAt,
-                  "link to bone " + std::to_string(link.bone) +
-                      " has a negative weight; weights "
-                      "run from 0 to 1");
+            report(kSmdCodes["SMD009"], linkAt,
+                   "link to bone " + std::to_string(link.bone) +
+                       " has a negative weight; weights "
+                       "run from 0 to 1");
             return false;
         }
         file_.links.push_back(link);
     }
     vertex.linkCount = static_cast<std::uint32_t>(count);
     if (cursor.more()) {
-        error(SmdCode::ExtraValues, cursor.p,
-              "values after the " + std::to_string(count) +
-                  " bone/weight pairs; this SMD dialect is not supported (fix the links count "
-                  "or remove them)");
+        report(kSmdCodes["SMD007"], cursor.p,
+               "values after the " + std::to_string(count) +
+                   " bone/weight pairs; this SMD dialect is not supported (fix the links count "
+                   "or remove them)");
         return false;
     }
     return true;
@@ -1265,44 +1261,6 @@ std::uint32_t SmdFile::internMaterial(std::string_view name) {
         if (materials[i] == name) return static_cast<std::uint32_t>(i);
     materials.emplace_back(name);
     return static_cast<std::uint32_t>(materials.size() - 1);
-}
-
-std::span<const SmdCodeInfo> smdCodeTable() {
-    using enum SmdCode;
-    static constexpr SmdCodeInfo kTable[] = {
-        {MissingVersion, "SMD001", Severity::Error, "first line is not 'version N', or empty file"},
-        {UnsupportedVersion, "SMD002", Severity::Error, "'version N' with N other than 1"},
-        {BadNumber, "SMD003", Severity::Error, "a value that does not parse as a number"},
-        {NonFiniteNumber, "SMD004", Severity::Error, "NaN or infinity"},
-        {TooFewValues, "SMD005", Severity::Error, "fewer values than the line needs"},
-        {BadLinkCount, "SMD006", Severity::Error,
-         "links count negative, absurdly large, or more than the pairs present"},
-        {ExtraValues, "SMD007", Severity::Error, "values after a complete line"},
-        {UnknownBone, "SMD008", Severity::Error, "vertex or link bone not in nodes"},
-        {NegativeWeight, "SMD009", Severity::Error, "negative link weight"},
-        {NodeOutOfOrder, "SMD010", Severity::Error, "node index out of order"},
-        {UndefinedParent, "SMD011", Severity::Error, "parent neither -1 nor an earlier node"},
-        {UnquotedNodeName, "SMD012", Severity::Error, "node name not in double quotes"},
-        {UnknownSkeletonBone, "SMD013", Severity::Error, "skeleton line for a bone not in nodes"},
-        {TruncatedTriangle, "SMD014", Severity::Error,
-         "triangle cut off by 'end', another material or the end of the file"},
-        {BinaryData, "SMD015", Severity::Error, "binary data: not a text file"},
-        {UnknownSection, "SMD016", Severity::Error, "line outside a section that is no keyword"},
-        {UnclosedSection, "SMD017", Severity::Warning, "section without 'end' at end of file"},
-        {MissingSection, "SMD018", Severity::Error, "no nodes or no skeleton section"},
-        {SectionOrder, "SMD019", Severity::Error, "section repeated, or before nodes"},
-        {BadFrameTime, "SMD020", Severity::Error, "frame time negative or not increasing"},
-        {DuplicateSkeletonBone, "SMD021", Severity::Error, "bone posed twice in one frame"},
-        {PoseOutsideFrame, "SMD022", Severity::Error, "bone pose before any 'time' line"},
-        {VertexAnimationSkipped, "SMD023", Severity::Warning, "vertexanimation section skipped"},
-    };
-    return kTable;
-}
-
-const char* smdCodeName(SmdCode code) {
-    const auto table = smdCodeTable();
-    const auto index = static_cast<std::size_t>(code) - 1;
-    return index < table.size() ? table[index].name : "SMD000";
 }
 
 namespace {

@@ -2,6 +2,7 @@
 // .mdl (versions 44-49). Offsets follow studio.h (public Source SDK 2013), checked on the corpus.
 #include "formats/common/binary_read_support.h"
 #include "formats/studio/mdl.h"
+#include "formats/studio/studio_codes.h"
 
 #include <algorithm>
 #include <cstring>
@@ -9,6 +10,10 @@
 namespace vtxc {
 
 namespace {
+
+// The reader's entries for the checks BinaryRecordReader makes.
+constexpr BinaryReadCodes kReadCodes{kMdlCodes["MDL003"], kMdlCodes["MDL004"], kMdlCodes["MDL005"],
+                                     kMdlCodes["MDL006"]};
 
 std::int64_t relative(std::size_t recordAt, std::int32_t offset) {
     return static_cast<std::int64_t>(recordAt) + offset;
@@ -18,7 +23,7 @@ class MdlReader {
   public:
     MdlReader(std::span<const std::uint8_t> bytes, const std::string& fileName,
               DiagnosticSink& sink)
-        : in_(bytes, fileName, "MDL", sink), r_(in_.bytes()) {}
+        : in_(bytes, fileName, kReadCodes, sink), r_(in_.bytes()) {}
 
     std::optional<MdlFile> read() {
         MdlFile file;
@@ -32,13 +37,15 @@ class MdlReader {
     bool readHeader(MdlFile& file) {
         if (!in_.need("studiohdr_t", 0, 1, kMdlHeaderSize)) return false;
         if (std::memcmp(r_.bytes().data(), "IDST", 4) != 0) {
-            in_.fail(1, "file id is not IDST; this is not a studio model (.mdl) file");
+            in_.fail(kMdlCodes["MDL001"],
+                     "file id is not IDST; this is not a studio model (.mdl) file");
             return false;
         }
         file.version = r_.i32(4);
         if (file.version < kMdlMinVersion || file.version > kMdlMaxVersion) {
-            in_.fail(2, "version " + std::to_string(file.version) +
-                            " is not supported; versions 44 to 49 (Source 2006 to 2013) are read");
+            in_.fail(kMdlCodes["MDL002"],
+                     "version " + std::to_string(file.version) +
+                         " is not supported; versions 44 to 49 (Source 2006 to 2013) are read");
             return false;
         }
         file.checksum = r_.i32(8);
@@ -46,9 +53,10 @@ class MdlReader {
         file.length = r_.i32(76);
         file.flags = r_.i32(152);
         if (file.length < 0 || static_cast<std::uint64_t>(file.length) > r_.size()) {
-            in_.fail(4, "studiohdr_t.length says the file has " + std::to_string(file.length) +
-                            " bytes but it ends at " + std::to_string(r_.size()) +
-                            "; the file is truncated or corrupt");
+            in_.fail(kMdlCodes["MDL004"], "studiohdr_t.length says the file has " +
+                                              std::to_string(file.length) +
+                                              " bytes but it ends at " + std::to_string(r_.size()) +
+                                              "; the file is truncated or corrupt");
             return false;
         }
         return true;

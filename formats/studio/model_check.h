@@ -9,11 +9,8 @@
 
 namespace vtxc {
 
-// Finding codes (each finding is one error naming the file and what differs):
-//   CHK001 checksum differs             CHK002 LOD count differs
-//   CHK003 body part/model/mesh counts   CHK004 .mdl vertex ranges (models, meshes, .vvd pool)
-//   CHK005 .vtx vertex use vs numLODVertexes   CHK006 .vvd numLODVertexes
-//   CHK007 fixups                        CHK008 bone references   CHK009 material references
+// Each finding is one error naming the file and what differs; the codes are CHK001-CHK009 of
+// kModelCheckCodes (formats/studio/studio_codes.h).
 std::vector<Diagnostic> checkModel(const LoadedModel& model);
 
 } // namespace vtxc

@@ -1,15 +1,16 @@
-// Resolves the file paths a QC names, and keeps them inside the QC's folder tree.
-// Lexical check for ".." first, then the file system's link resolution for symbolic links.
-#include "formats/qc/qc_paths.h"
+// Resolves the paths an input writes and keeps them inside its root: a lexical check for absolute
+// paths and ".." first, then the file system's link resolution for symbolic links.
+#include "formats/common/contained_path.h"
+
+#include "formats/common/text.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace vtxc {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> splitQcPath(std::string_view written) {
+std::vector<std::string> splitWrittenPath(std::string_view written) {
     std::vector<std::string> parts;
     std::string current;
     auto flush = [&] {
@@ -27,80 +28,78 @@ std::vector<std::string> splitQcPath(std::string_view written) {
     return parts;
 }
 
-std::string asciiLower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 namespace {
 
 bool isAbsolute(std::string_view written) {
+    // A leading separator is a root, or with a second one a UNC share ("\\server\share").
     if (!written.empty() && (written.front() == '/' || written.front() == '\\')) return true;
-    // A drive letter ("C:\x" or "C:x") names a place outside any relative tree.
-    return written.size() >= 2 && std::isalpha(static_cast<unsigned char>(written[0])) &&
-           written[1] == ':';
+    // A drive ("C:\x", or "C:x", relative to that drive's current folder) names a place outside
+    // any relative tree. Any first character counts: Windows refuses ':' in a name anyway.
+    return written.size() >= 2 && written[1] == ':';
 }
 
-// True when `inner` is `outer` or below it (both already resolved).
-bool isWithin(const fs::path& inner, const fs::path& outer) {
-    auto innerIt = inner.begin();
-    for (auto outerIt = outer.begin(); outerIt != outer.end(); ++outerIt, ++innerIt) {
-        if (outerIt->empty() && std::next(outerIt) == outer.end()) return true; // trailing '/'
-        if (innerIt == inner.end() || *innerIt != *outerIt) return false;
-    }
-    return true;
+std::vector<fs::path> namesOf(const fs::path& path) {
+    std::vector<fs::path> names;
+    for (const fs::path& name : path)
+        if (!name.empty()) names.push_back(name);
+    return names;
 }
 
 } // namespace
 
-QcPathResolver::QcPathResolver(fs::path root, QcFileSystem& files)
+bool isWithinFolder(const fs::path& inner, const fs::path& outer) {
+    const std::vector<fs::path> in = namesOf(inner);
+    const std::vector<fs::path> out = namesOf(outer);
+    return in.size() >= out.size() && std::equal(out.begin(), out.end(), in.begin());
+}
+
+ContainedPathResolver::ContainedPathResolver(fs::path root, FileSystem& files)
     : root_(std::move(root)), files_(files),
       resolvedRoot_(files.resolveLinks(root_.empty() ? fs::path(".") : root_)) {}
 
-fs::path QcPathResolver::join(const QcRelativePath& relative) const {
+fs::path ContainedPathResolver::join(const RelativePath& relative) const {
     fs::path out = root_;
     for (const std::string& part : relative)
         out /= part;
     return out;
 }
 
-QcResolvedPath QcPathResolver::resolve(std::string_view written, const QcRelativePath& base) const {
-    QcResolvedPath result;
+ContainedPath ContainedPathResolver::resolve(std::string_view written,
+                                             const RelativePath& base) const {
+    ContainedPath result;
     if (written.empty()) {
-        result.problem = QcPathProblem::Empty;
+        result.problem = PathProblem::Empty;
         return result;
     }
     if (isAbsolute(written)) {
-        result.problem = QcPathProblem::Absolute;
+        result.problem = PathProblem::Absolute;
         return result;
     }
-    QcRelativePath relative = base;
-    for (std::string& part : splitQcPath(written)) {
+    RelativePath relative = base;
+    for (std::string& part : splitWrittenPath(written)) {
         if (part != "..") {
             relative.push_back(std::move(part));
         } else if (relative.empty()) {
-            result.problem = QcPathProblem::LeavesRoot;
+            result.problem = PathProblem::LeavesRoot;
             return result;
         } else {
             relative.pop_back();
         }
     }
     if (relative.empty()) {
-        result.problem = QcPathProblem::Empty; // names the QC's folder itself, not a file
+        result.problem = PathProblem::Empty; // names the root itself, not a file
         return result;
     }
     result.relative = std::move(relative);
     result.path = join(result.relative);
-    if (!isWithin(files_.resolveLinks(result.path), resolvedRoot_))
-        result.problem = QcPathProblem::LinkLeavesRoot;
+    if (!isWithinFolder(files_.resolveLinks(result.path), resolvedRoot_))
+        result.problem = PathProblem::LinkLeavesRoot;
     return result;
 }
 
-std::optional<QcResolvedPath>
-QcPathResolver::findIgnoringCase(const QcRelativePath& relative) const {
-    QcRelativePath matched;
+std::optional<ContainedPath>
+ContainedPathResolver::findIgnoringCase(const RelativePath& relative) const {
+    RelativePath matched;
     for (const std::string& part : relative) {
         const std::optional<std::vector<std::string>> names = files_.listFolder(join(matched));
         if (!names) return std::nullopt;
@@ -121,8 +120,8 @@ QcPathResolver::findIgnoringCase(const QcRelativePath& relative) const {
     std::string joined;
     for (const std::string& part : matched)
         joined += (joined.empty() ? "" : "/") + part;
-    QcResolvedPath found = resolve(joined, {});
-    if (found.problem != QcPathProblem::None || !files_.isFile(found.path)) return std::nullopt;
+    ContainedPath found = resolve(joined);
+    if (found.problem != PathProblem::None || !files_.isFile(found.path)) return std::nullopt;
     return found;
 }
 
