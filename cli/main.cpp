@@ -8,6 +8,9 @@
 
 #include <cstdio>
 #include <exception>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace {
 constexpr const char* kExitCodes =
@@ -20,7 +23,25 @@ constexpr const char* kExitCodes =
     "  5  quality regression against a baseline (vtxc bench)\n";
 }
 
+namespace {
+
+// A compile allocates and frees arrays of many megabytes stage after stage. glibc serves blocks
+// over its (adaptive) threshold with fresh mappings and unmaps them on free, so every stage pays
+// a page fault and a zeroed page per 4 KiB it touches again (about a seventh of a big compile's
+// CPU, measured with perf). Keeping blocks up to the largest allowed threshold (32 MiB) in the
+// heap, and not trimming it, lets the next stage reuse that memory; the peak is unchanged (a
+// freed block was counted at its peak anyway). mallopt(3) documents both settings.
+void keepFreedMemoryForReuse() {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
+    keepFreedMemoryForReuse();
     CLI::App app{"vtxc: a model compiler for Valve's Source engine (SMD -> .vvd/.vtx)", "vtxc"};
     app.footer(kExitCodes);
     app.require_subcommand(0, 1);

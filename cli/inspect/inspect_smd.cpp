@@ -40,9 +40,10 @@ bool sameVertexLine(const SmdFile& file, const SmdVertex& a, const SmdVertex& b)
                       });
 }
 
+// One multiply-xor step per value; the final mix spreads every bit into the low bits that pick a
+// slot. Equal lines give equal hashes (the same bits in the same order).
 std::uint64_t mixed(std::uint64_t h, std::uint64_t value) {
-    h ^= value + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-    return h * 0xBF58476D1CE4E5B9ull;
+    return (h ^ value) * 0x9E3779B97F4A7C15ull;
 }
 
 template <typename T> std::uint64_t bitsOf(const T& value) {
@@ -52,50 +53,67 @@ template <typename T> std::uint64_t bitsOf(const T& value) {
     return bits;
 }
 
+std::uint64_t pairOf(float a, float b) {
+    return bitsOf(a) << 32 | bitsOf(b);
+}
+
 std::uint64_t vertexLineHash(const SmdFile& file, const SmdVertex& v) {
-    std::uint64_t h = mixed(0, bitsOf(v.bone));
-    for (const float f : {v.position.x, v.position.y, v.position.z, v.normal.x, v.normal.y,
-                          v.normal.z, v.uv.x, v.uv.y})
-        h = mixed(h, bitsOf(f));
+    std::uint64_t h = mixed(bitsOf(v.bone), pairOf(v.position.x, v.position.y));
+    h = mixed(h, pairOf(v.position.z, v.normal.x));
+    h = mixed(h, pairOf(v.normal.y, v.normal.z));
+    h = mixed(h, pairOf(v.uv.x, v.uv.y));
     for (const SmdLink& link : file.linksOf(v))
         h = mixed(h, bitsOf(link.bone) << 32 | bitsOf(link.weight));
-    return h;
+    // MurmurHash3's 64-bit finaliser: the multiplies above carry low bits up only, never down.
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ull;
+    return h ^ (h >> 33);
 }
 
 // Distinct vertex lines, as an open-addressing set of pointers into the file (no copy of a line,
-// no allocation per line).
+// no allocation per line). Each slot keeps its line's hash: a probe compares hashes first, so it
+// reads a stored line only when the hashes are equal, and growing never hashes again.
 class DistinctVertexLines {
   public:
-    explicit DistinctVertexLines(const SmdFile& file) : file_(file), slots_(1024, nullptr) {}
+    explicit DistinctVertexLines(const SmdFile& file) : file_(file), slots_(1024) {}
 
     // True when no equal line was inserted before.
     bool insert(const SmdVertex& v) {
         if (2 * (count_ + 1) > slots_.size()) grow();
-        if (!place(v, vertexLineHash(file_, v))) return false;
+        if (!place({vertexLineHash(file_, v), &v}, true)) return false;
         ++count_;
         return true;
     }
 
   private:
-    bool place(const SmdVertex& v, std::uint64_t hash) {
+    struct Slot {
+        std::uint64_t hash = 0;
+        const SmdVertex* line = nullptr;
+    };
+
+    bool place(const Slot& slot, bool compare) {
         const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
-            if (!slots_[i]) {
-                slots_[i] = &v;
+        for (std::size_t i = slot.hash & mask;; i = (i + 1) & mask) {
+            Slot& here = slots_[i];
+            if (!here.line) {
+                here = slot;
                 return true;
             }
-            if (sameVertexLine(file_, *slots_[i], v)) return false;
+            if (compare && here.hash == slot.hash && sameVertexLine(file_, *here.line, *slot.line))
+                return false;
         }
     }
     void grow() {
-        std::vector<const SmdVertex*> old(slots_.size() * 2, nullptr);
+        std::vector<Slot> old(slots_.size() * 2);
         old.swap(slots_);
-        for (const SmdVertex* v : old)
-            if (v) place(*v, vertexLineHash(file_, *v));
+        for (const Slot& slot : old)
+            if (slot.line) place(slot, false); // lines in the set are distinct already
     }
 
     const SmdFile& file_;
-    std::vector<const SmdVertex*> slots_;
+    std::vector<Slot> slots_;
     std::size_t count_ = 0;
 };
 

@@ -13,8 +13,9 @@
 // File input and output (file_io.h; codes IO001-IO002 in io_codes.h)
 //   readWholeFile(path, sink)
 //       The file's bytes, or nothing after IO001 (exit status 2).
-//   MappedFile::open(path, sink, maxBytes)
-//       The file mapped read-only (big inputs without a copy), or nothing after IO001.
+//   TextSource::openFile(path, sink, maxBytes), TextWindow (text_window.h)
+//       Big text inputs read front to back through one reused buffer (read(2), never mapped: a
+//       file cut short meanwhile ends the text instead of faulting), or nothing after IO001.
 //   writeFilesAtomically(files, sink)
 //       Writes every file under a temporary name and renames them into place only when all were
 //       written: a model's files appear together or not at all. Pre: distinct paths.
@@ -52,4 +53,5 @@
 #include "formats/common/internal_error.h"
 #include "formats/common/io_codes.h"
 #include "formats/common/text.h"
+#include "formats/common/text_window.h"
 #include "formats/common/vector_types.h"

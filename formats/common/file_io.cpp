@@ -14,14 +14,13 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <fstream>
 #include <random>
 #include <sys/file.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <system_error>
 #include <thread>
 #include <unistd.h>
-#include <utility>
 
 namespace vtxc {
 
@@ -101,6 +100,17 @@ std::optional<std::uintmax_t> checkInputFile(const fs::path& path, std::uintmax_
     return static_cast<std::uintmax_t>(st.st_size);
 }
 
+std::optional<std::uintmax_t> checkOpenedInputFile(const fs::path& path, int fd,
+                                                   std::uintmax_t maxBytes, DiagnosticSink& sink) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        sink.error("IO001", {path.string()}, "cannot determine the file's size", ExitCode::Io);
+        return std::nullopt;
+    }
+    if (!acceptInput(path, st, maxBytes, sink)) return std::nullopt;
+    return static_cast<std::uintmax_t>(st.st_size);
+}
+
 std::optional<std::vector<char>> readWholeFile(const fs::path& path, DiagnosticSink& sink,
                                                std::uintmax_t maxBytes) {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just after.
@@ -131,95 +141,6 @@ std::optional<std::vector<char>> readWholeFile(const fs::path& path, DiagnosticS
         done += static_cast<std::size_t>(got);
     }
     return bytes;
-}
-
-namespace {
-std::size_t pageSize() {
-    static const std::size_t size = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-    return size;
-}
-
-// Closes the descriptor on every path out of MappedFile::open.
-struct Descriptor {
-    int fd;
-    ~Descriptor() {
-        if (fd >= 0) ::close(fd);
-    }
-};
-} // namespace
-
-std::optional<MappedFile> MappedFile::open(const fs::path& path, DiagnosticSink& sink,
-                                           std::uint64_t maxBytes) {
-    auto fail = [&](const std::string& message) -> std::optional<MappedFile> {
-        sink.report(kIoCodes["IO001"], {path.string()}, message);
-        return std::nullopt;
-    };
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below anyway.
-    const Descriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
-    if (file.fd < 0)
-        return fail(errno == EISDIR
-                        ? "is a folder, not a file"
-                        : "cannot open file for reading (does it exist, and may vtxc read it?)");
-    struct stat status {};
-    if (::fstat(file.fd, &status) != 0) return fail("cannot determine the file's size");
-    // The same checks as every other read path: IO003 for what is not a regular file, IO004
-    // over the cap.
-    if (!acceptInput(path, status, maxBytes, sink)) return std::nullopt;
-    const auto size = static_cast<std::uint64_t>(status.st_size);
-    if (size == 0) return MappedFile(nullptr, 0);
-    void* data = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, file.fd, 0);
-    if (data == MAP_FAILED)
-        return fail(std::string("cannot map the file: ") + std::strerror(errno));
-    // Read front to back: let the kernel read ahead, and drop pages behind.
-    ::madvise(data, size, MADV_SEQUENTIAL);
-    return MappedFile(static_cast<const char*>(data), static_cast<std::size_t>(size));
-}
-
-MappedFile::MappedFile(MappedFile&& other) noexcept : data_(other.data_), size_(other.size_) {
-    other.data_ = nullptr;
-    other.size_ = 0;
-}
-
-MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
-    if (this != &other) {
-        this->~MappedFile();
-        data_ = std::exchange(other.data_, nullptr);
-        size_ = std::exchange(other.size_, 0);
-    }
-    return *this;
-}
-
-MappedFile::~MappedFile() {
-    if (data_) ::munmap(const_cast<char*>(data_), size_);
-}
-
-void MappedFile::populate(const char* from, const char* to) const {
-#ifdef MADV_POPULATE_READ
-    if (!data_) return;
-    const std::size_t page = pageSize();
-    const auto base = reinterpret_cast<std::uintptr_t>(data_);
-    std::uintptr_t first = std::max(reinterpret_cast<std::uintptr_t>(from), base);
-    const std::uintptr_t last =
-        std::min<std::uintptr_t>(reinterpret_cast<std::uintptr_t>(to), base + size_);
-    first = first / page * page;
-    if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_POPULATE_READ);
-#else
-    (void)from;
-    (void)to;
-#endif
-}
-
-void MappedFile::release(const char* from, const char* to) const {
-    if (!data_) return;
-    const std::size_t page = pageSize();
-    const auto base = reinterpret_cast<std::uintptr_t>(data_);
-    std::uintptr_t first = reinterpret_cast<std::uintptr_t>(from);
-    std::uintptr_t last = reinterpret_cast<std::uintptr_t>(to);
-    first = std::max(first, base);
-    last = std::min<std::uintptr_t>(last, base + size_);
-    first = (first + page - 1) / page * page;
-    last = last / page * page;
-    if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
 }
 
 bool checkOutputFileName(const std::string& name, const SourceLocation& where,

@@ -118,12 +118,15 @@ inline constexpr int kSmdWriterMaxLinks = 8;
 
 // ---- Reading and writing ---------------------------------------------------------------------
 
-// How a big triangles section is read: in blocks of about `blockBytes` on all threads (TBB) once
-// the section holds at least `parallelFromBytes`. The result and the diagnostics are the same for
-// any values and any thread count; tests use small blocks to put many block ends in a small text.
+// How the text is read. A file is read through one buffer of `windowBytes` (more when a line is
+// longer). A big triangles section is read in blocks of about `blockBytes` on all threads (TBB)
+// once the section holds at least `parallelFromBytes`. The result and the diagnostics are the
+// same for any values and any thread count; tests use small values to put many block and window
+// ends in a small text.
 struct SmdReadOptions {
     std::size_t parallelFromBytes = 4u << 20;
-    std::size_t blockBytes = 1u << 20;
+    std::size_t blockBytes = 256u << 10;
+    std::size_t windowBytes = 256u << 10;
 };
 
 // Parses SMD text. `fileName` names the source in diagnostics. Reports every problem found (up to
@@ -133,9 +136,11 @@ std::optional<SmdFile> parseSmd(std::string_view text, const std::string& fileNa
                                 DiagnosticSink& sink, const SmdReadOptions& options = {});
 
 // Reads the file and parses it. IO001 (exit status 2) when it cannot be read, is not a regular
-// file, or is over 4 GiB. The file is mapped, not copied, and the text already parsed is given
-// back as the reading goes, so memory holds the result plus a window of text.
-std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink);
+// file, is over 4 GiB, or is cut short by another program while it is read. The file is read
+// front to back through one reused buffer (never mapped: no fault when it changes meanwhile), so
+// memory holds the result plus a window of text.
+std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink,
+                                   const SmdReadOptions& options = {});
 
 // SMD text in Valve's exporter conventions: `version 1`; links on every vertex (a rigid vertex
 // as `1 bone 1.000000`), largest weight first, at most kSmdWriterMaxLinks (the rest dropped and

@@ -1,7 +1,8 @@
 // SMD reader: one pass over the whole text, line by line, numbers parsed in place (no streams).
 // Follows docs/formats.md ("SMD"); the codes it reports are in smd_codes.h.
-#include "formats/common/file_io.h"
+#include "formats/common/io_codes.h"
 #include "formats/common/text_safety.h"
+#include "formats/common/text_window.h"
 #include "formats/smd/smd.h"
 #include "formats/smd/smd_codes.h"
 
@@ -19,11 +20,10 @@ namespace vtxc {
 
 namespace {
 
-constexpr std::size_t kBinaryScanBlock = 4096;
-// Big triangle sections are read in blocks (SmdReadOptions) on all threads, this many blocks at a
-// time (the text of a window is given back once merged). The blocks depend on the text and the
-// options only, never on the thread count.
-constexpr std::size_t kBlocksPerWindow = 16;
+// Big triangle sections are read in blocks (SmdReadOptions) on all threads, up to this many blocks
+// at a time: the text window holds them, and its buffer is reused for the next ones. The blocks
+// depend on the text and the options only, never on the thread count.
+constexpr std::size_t kBlocksPerWindow = 8;
 
 // Big result arrays are filled once, front to back: on Linux, ask for transparent huge pages so
 // that filling them takes a page fault per 2 MiB instead of per 4 KiB (faults are most of the
@@ -42,11 +42,6 @@ template <typename T> void preferHugePages(const std::vector<T>& v) {
 
 bool isBlank(char c) {
     return c == ' ' || c == '\t' || c == '\v' || c == '\f';
-}
-
-// Bytes that never occur in a text file: C0 controls other than tab/line ends/form feed, and DEL.
-bool isBinaryByte(unsigned char c) {
-    return (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f') || c == 0x7f;
 }
 
 // `//`, `#` and `;` start a comment where a value could start (as real exporters' files do).
@@ -220,6 +215,59 @@ bool tryReadPlainDecimal(ValueCursor& cursor, float& out) {
     return tryReadPlainDecimalSlow(cursor, out);
 }
 
+// ---- the plain vertex line (SmdParser::readPlainVertex) ----
+
+std::uint64_t loadWord(const char* p) {
+    std::uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    return word;
+}
+
+// A whole number of one to seven digits (no sign).
+inline bool plainCount(const char*& p, std::uint32_t& out) {
+    const std::uint64_t chunk = loadWord(p);
+    const int digits = leadingDigits(chunk);
+    if (digits == 0 || digits == 8) return false;
+    out = digitsValue(chunk, digits);
+    p += digits;
+    return true;
+}
+
+// A decimal of one to seven integer digits and up to seven fraction digits, with an optional
+// minus sign; others go the general way.
+inline bool plainDecimal(const char*& p, float& out) {
+    const char* q = p;
+    const bool negative = *q == '-';
+    q += negative;
+    std::uint64_t chunk = loadWord(q);
+    const int integerDigits = leadingDigits(chunk);
+    if (integerDigits == 0 || integerDigits == 8) return false;
+    std::uint64_t mantissa = digitsValue(chunk, integerDigits);
+    q += integerDigits;
+    int fractionDigits = 0;
+    if (*q == '.') {
+        chunk = loadWord(q + 1);
+        fractionDigits = leadingDigits(chunk);
+        if (fractionDigits == 8) return false;
+        if (fractionDigits > 0)
+            mantissa = mantissa * static_cast<std::uint64_t>(kPowersOf10[fractionDigits]) +
+                       digitsValue(chunk, fractionDigits);
+        q += 1 + fractionDigits;
+    }
+    if (!decimalToFloat(mantissa, fractionDigits, negative, out)) return false;
+    p = q;
+    return true;
+}
+
+// After a value: blanks (skipped), or the line's end.
+inline bool plainSeparator(const char*& p, const char* lineEnd) {
+    if (!isBlank(*p)) return p == lineEnd;
+    do
+        ++p;
+    while (isBlank(*p));
+    return true;
+}
+
 inline NumberStatus readFloat(ValueCursor& cursor, float& out) {
     if (!cursor.more()) return NumberStatus::Missing;
     if (tryReadPlainDecimal(cursor, out)) return NumberStatus::Ok;
@@ -299,32 +347,47 @@ struct TriangleBlock {
     const char* sectionEnd = nullptr; // past the `end` line closing the section, if in the block
 };
 
+// The result arrays of a window's blocks, kept for the next window: their memory is reused
+// instead of being given back and faulted in again.
+struct BlockArrays {
+    std::vector<SmdTriangle> triangles;
+    std::vector<SmdLink> links;
+};
+
 class SmdParser {
   public:
-    SmdParser(std::string_view text, const std::string& fileName, DiagnosticSink& sink,
-              const SmdReadOptions& options = {}, const MappedFile* source = nullptr)
-        : text_(text), fileName_(fileName), sink_(sink), options_(options), source_(source) {}
+    // Reads a whole source through `window`.
+    SmdParser(TextWindow& window, const std::string& fileName, DiagnosticSink& sink,
+              const SmdReadOptions& options)
+        : fileName_(fileName), sink_(sink), options_(options), window_(&window) {}
 
     std::optional<SmdFile> run();
 
   private:
+    // Reads one block of text [begin, end) that lies in a window (triangle blocks).
+    SmdParser(const char* begin, const char* end, const std::string& fileName, DiagnosticSink& sink)
+        : fileName_(fileName), sink_(sink), next_(begin), end_(end) {}
+
     enum class Section { Nodes, Skeleton, Triangles };
 
     // ---- lines
     bool nextLine();
     bool nextContentLine();
+    bool loadMoreText();
+    const char* findLineEnd(const char* from) const;
     ValueCursor valuesOfLine() const { return {content_, lineEnd_}; }
     std::uint32_t columnOf(const char* p) const {
         return static_cast<std::uint32_t>(p - lineBegin_) + 1;
     }
     bool lineIsEnd() const;
+    bool carriageReturns() const { return window_ ? window_->carriageReturnSeen() : blockCr_; }
 
     // ---- diagnostics
     // Reports `code` (an entry of kSmdCodes) at `at` on the current line, or at `line`.
     void report(const DiagnosticCode& code, const char* at, std::string message);
     void reportAtLine(const DiagnosticCode& code, std::uint32_t line, std::string message,
                       std::uint32_t column = 1);
-    bool shouldStop() const { return local_.errorLimitReached(); }
+    bool shouldStop() const { return local_.errorLimitReached() || binary_; }
     // Reports a failed number read; returns false so callers can `return numberProblem(...)`.
     bool numberProblem(NumberStatus status, const ValueCursor& cursor, const char* what,
                        bool wholeNumber) {
@@ -332,9 +395,9 @@ class SmdParser {
     }
     bool reportNumberProblem(NumberStatus status, const ValueCursor& cursor, const char* what,
                              bool wholeNumber);
+    std::optional<SmdFile> finishWithBinaryError();
 
     // ---- sections
-    bool checkBinary();
     bool readVersion();
     void readSections();
     void beginSection(Section section, const char* keywordAt);
@@ -344,10 +407,13 @@ class SmdParser {
     void readSkeleton();
     void readFrameStart(ValueCursor cursor);
     void readBonePose();
-    void readTriangles();
+    bool readTriangles(std::uint64_t stopAfter = UINT64_MAX);
     void readTrianglesSection();
+    bool readTriangleWindow(std::uint32_t& lines, std::uint32_t& pendingLine,
+                            std::uint32_t& pendingCorners);
     void readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) const;
     bool mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore);
+    void reserveForTheRest();
     std::string_view materialOfLine() const;
     bool readTriangle(std::string_view material);
     bool readVertex(SmdVertex& vertex);
@@ -360,28 +426,37 @@ class SmdParser {
         const std::size_t bad = firstInvalidUtf8(name);
         if (bad == std::string_view::npos) return true;
         report(kSmdCodes["SMD024"], nameAt + bad,
-              std::string("the ") + what + " name '" + printableText(name) +
-                  "' is not UTF-8 text; save the SMD as UTF-8");
+               std::string("the ") + what + " name '" + printableText(name) +
+                   "' is not UTF-8 text; save the SMD as UTF-8");
         return false;
     }
+    std::size_t nodeCount() const { return window_ ? file_.nodes.size() : blockNodeCount_; }
 
-    std::string_view text_;
     const std::string& fileName_;
     DiagnosticSink& sink_;
     SmdReadOptions options_;
-    const MappedFile* source_;    // where text_ lies, if mapped: parsed pages are given back
-    ForwardingSink local_{sink_}; // counts this file's errors only
+    TextWindow* window_ = nullptr; // the source's text; none for a block's parser
+    // This file's diagnostics, handed on at the end: a binary file gets its SMD015 alone, even
+    // when the binary byte comes after text that had problems of its own.
+    CollectingSink local_;
+    bool binary_ = false;
     // Reading one block of a triangles section (TriangleBlock): the block's end is not the end
     // of the file, so a triangle cut off there is recorded, not reported.
     TriangleBlock* block_ = nullptr;
+    bool blockCr_ = false;           // a block's parser: carriage returns may occur
+    std::size_t blockNodeCount_ = 0; // a block's parser: the nodes the file has
+    std::vector<BlockArrays> spareArrays_;
+    bool reserved_ = false;
+    std::uint64_t sectionStart_ = 0; // source offset where the triangles section's text starts
 
     // Current line: [lineBegin_, lineEnd_) without its terminator; content_ is its first non-blank.
+    // The text runs to end_ (at least TextWindow::kPadding readable bytes follow it).
     const char* next_ = nullptr;
+    const char* end_ = nullptr;
     const char* lineBegin_ = nullptr;
     const char* lineEnd_ = nullptr;
     const char* content_ = nullptr;
     std::uint32_t lineNumber_ = 0;
-    bool hasCarriageReturns_ = false;
     bool pendingLine_ = false; // the current line is to be read again by the next nextContentLine
 
     SmdFile file_;
@@ -395,23 +470,48 @@ class SmdParser {
 
 // ---- lines -----------------------------------------------------------------------------------
 
+// The first line end in [from, end_): a line feed, or a carriage return when the text has any.
+// A CR seen in text loaded later cannot lie in text searched before: the flag covers every
+// loaded byte.
+const char* SmdParser::findLineEnd(const char* from) const {
+    const auto size = static_cast<std::size_t>(end_ - from);
+    const char* newline = static_cast<const char*>(std::memchr(from, '\n', size));
+    if (!carriageReturns()) return newline;
+    const char* carriage = static_cast<const char*>(
+        std::memchr(from, '\r', static_cast<std::size_t>((newline ? newline : end_) - from)));
+    return carriage ? carriage : newline;
+}
+
+// Gives up the text before next_ and loads more; false at the end of the text or on finding a
+// byte that is not text (the read then stops: the file is refused as binary).
+bool SmdParser::loadMoreText() {
+    if (!window_ || window_->exhausted() || binary_) return false;
+    const bool loaded =
+        window_->load(next_, static_cast<std::size_t>(end_ - next_) + window_->windowBytes());
+    next_ = window_->begin();
+    end_ = window_->end();
+    binary_ = window_->firstBinaryByte().has_value();
+    return loaded && !binary_;
+}
+
 bool SmdParser::nextLine() {
-    const char* end = text_.data() + text_.size();
-    if (next_ >= end) return false;
+    if (binary_) return false;
+    const char* stop = next_ < end_ ? findLineEnd(next_) : nullptr;
+    while (!stop || (*stop == '\r' && stop + 1 == end_)) { // a CR's LF may not be loaded yet
+        const auto searched = static_cast<std::size_t>((stop ? stop : end_) - next_);
+        const bool loaded = loadMoreText();
+        if (binary_) return false;
+        stop = next_ + searched < end_ ? findLineEnd(next_ + searched) : nullptr; // text moved
+        if (!loaded) break;
+    }
+    if (binary_ || next_ >= end_) return false;
     lineBegin_ = next_;
-    const std::size_t remaining = static_cast<std::size_t>(end - next_);
-    const char* newline = static_cast<const char*>(std::memchr(next_, '\n', remaining));
-    const char* stop = newline ? newline : end;
-    const char* carriage =
-        hasCarriageReturns_ ? static_cast<const char*>(
-                                  std::memchr(next_, '\r', static_cast<std::size_t>(stop - next_)))
-                            : nullptr;
-    if (carriage) {
-        lineEnd_ = carriage;
-        next_ = (carriage + 1 < end && carriage[1] == '\n') ? carriage + 2 : carriage + 1;
-    } else {
+    if (stop) {
         lineEnd_ = stop;
-        next_ = newline ? newline + 1 : end;
+        next_ = (*stop == '\r' && stop[1] == '\n') ? stop + 2 : stop + 1;
+    } else {
+        lineEnd_ = end_;
+        next_ = end_;
     }
     ++lineNumber_;
     return true;
@@ -484,71 +584,19 @@ bool SmdParser::reportNumberProblem(NumberStatus status, const ValueCursor& curs
 
 // ---- top level -------------------------------------------------------------------------------
 
-// What a block of kBinaryScanBlock bytes holds: a byte that isBinaryByte() refuses, a carriage
-// return. Sixteen bytes per step in the compilers' portable vector types (SSE2 on x86-64, NEON on
-// ARM): this scan touches every byte of the file, so it must run at memory speed.
-struct BlockBytes {
-    bool binary = false;
-    bool carriageReturn = false;
-};
-
-BlockBytes scanBlock(const unsigned char* bytes) {
-    typedef unsigned char Bytes16 __attribute__((vector_size(16)));
-    Bytes16 bad = {}, carriage = {};
-    for (std::size_t i = 0; i < kBinaryScanBlock; i += 16) {
-        Bytes16 v;
-        std::memcpy(&v, bytes + i, 16);
-        const Bytes16 shifted = v - 14;
-        bad |= (Bytes16)(v < 9) | (Bytes16)(shifted < 18) | (Bytes16)(v == 127);
-        carriage |= (Bytes16)(v == 13);
-    }
-    BlockBytes out;
-    for (int k = 0; k < 16; ++k) {
-        out.binary |= bad[k] != 0;
-        out.carriageReturn |= carriage[k] != 0;
-    }
-    return out;
-}
-
-bool SmdParser::checkBinary() {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(text_.data());
-    const std::size_t size = text_.size();
-    for (std::size_t start = 0; start < size; start += kBinaryScanBlock) {
-        const std::size_t stop = std::min(size, start + kBinaryScanBlock);
-        bool anyBad = false;
-        if (stop - start == kBinaryScanBlock) {
-            const BlockBytes block = scanBlock(bytes + start);
-            anyBad = block.binary;
-            hasCarriageReturns_ |= block.carriageReturn;
-        } else {
-            for (std::size_t i = start; i < stop; ++i) {
-                anyBad |= isBinaryByte(bytes[i]);
-                hasCarriageReturns_ |= bytes[i] == '\r';
-            }
-        }
-        if (!anyBad) continue;
-        std::size_t offset = start;
-        while (!isBinaryByte(bytes[offset]))
-            ++offset;
-        std::uint32_t line = 1;
-        std::size_t lineStart = 0;
-        for (std::size_t i = 0; i < offset; ++i) {
-            const bool crlf = bytes[i] == '\r' && i + 1 < offset && bytes[i + 1] == '\n';
-            if (bytes[i] == '\n' || (bytes[i] == '\r' && !crlf)) {
-                ++line;
-                lineStart = i + 1;
-            }
-        }
-        char byteText[8];
-        std::snprintf(byteText, sizeof byteText, "0x%02X", bytes[offset]);
-        local_.report(kSmdCodes["SMD015"],
-                      {fileName_, line, static_cast<std::uint32_t>(offset - lineStart + 1)},
-                      std::string("byte ") + byteText + " at offset " + std::to_string(offset) +
-                          ": this is not a text file (binary data, or UTF-16); an SMD must be "
-                          "plain text (ASCII or UTF-8)");
-        return false;
-    }
-    return true;
+// The file holds a byte that no text holds: SMD015 at its line and column, and nothing else (what
+// was read before it is not an SMD either).
+std::optional<SmdFile> SmdParser::finishWithBinaryError() {
+    const std::uint64_t offset = *window_->firstBinaryByte();
+    const unsigned char byte = window_->binaryByte();
+    const auto [line, column] = window_->lineAndColumnOf(offset);
+    char byteText[8];
+    std::snprintf(byteText, sizeof byteText, "0x%02X", byte);
+    sink_.report(kSmdCodes["SMD015"], {fileName_, line, column},
+                 std::string("byte ") + byteText + " at offset " + std::to_string(offset) +
+                     ": this is not a text file (binary data, or UTF-16); an SMD must be plain "
+                     "text (ASCII or UTF-8)");
+    return std::nullopt;
 }
 
 bool SmdParser::readVersion() {
@@ -647,21 +695,32 @@ void SmdParser::reportUnclosed(const char* sectionName) {
 
 std::optional<SmdFile> SmdParser::run() {
     file_.fileName = fileName_;
-    if (!checkBinary()) return std::nullopt;
-    if (text_.size() >= 3 && std::memcmp(text_.data(), "\xEF\xBB\xBF", 3) == 0)
-        text_.remove_prefix(3); // UTF-8 byte order mark
-    // checkBinary saw every byte, carriage returns included (a byte order mark holds none).
-    next_ = text_.data();
-    if (!readVersion()) return std::nullopt;
-    readSections();
-    if (!seen_[0])
-        reportAtLine(kSmdCodes["SMD018"], lineNumber_,
-                     "no 'nodes' section; an SMD lists its bones between 'nodes' and 'end'", 1);
-    if (!seen_[1])
-        reportAtLine(kSmdCodes["SMD018"], lineNumber_,
-                     "no 'skeleton' section; an SMD gives bone poses between 'skeleton' and "
-                     "'end' (at least 'time 0')",
-                     1);
+    window_->loadMore(window_->begin());
+    next_ = window_->begin();
+    end_ = window_->end();
+    binary_ = window_->firstBinaryByte().has_value();
+    if (end_ - next_ >= 3 && std::memcmp(next_, "\xEF\xBB\xBF", 3) == 0)
+        next_ += 3; // UTF-8 byte order mark
+    if (!binary_ && readVersion()) {
+        readSections();
+        if (!seen_[0])
+            reportAtLine(kSmdCodes["SMD018"], lineNumber_,
+                         "no 'nodes' section; an SMD lists its bones between 'nodes' and 'end'", 1);
+        if (!seen_[1])
+            reportAtLine(kSmdCodes["SMD018"], lineNumber_,
+                         "no 'skeleton' section; an SMD gives bone poses between 'skeleton' and "
+                         "'end' (at least 'time 0')",
+                         1);
+    }
+    // A read that stopped early (an error) still refuses a binary file as such.
+    window_->scanRest();
+    if (window_->firstBinaryByte()) return finishWithBinaryError();
+    if (!window_->shortReadReason().empty()) {
+        sink_.report(kIoCodes["IO001"], {fileName_}, window_->shortReadReason());
+        return std::nullopt;
+    }
+    for (const Diagnostic& d : local_.diagnostics())
+        sink_.report(d);
     if (local_.hasErrors()) return std::nullopt;
     return std::move(file_);
 }
@@ -830,15 +889,19 @@ std::uint32_t SmdParser::internMaterial(std::string_view name) {
     return lastMaterialIndex_;
 }
 
-void SmdParser::readTriangles() {
+// Reads triangles up to the section's `end`. Returns false once the section is over (its `end`,
+// the end of the text, or the error limit); true when it stopped after the first complete
+// triangle ending at or past source offset `stopAfter`, the next line being a triangle's first.
+bool SmdParser::readTriangles(std::uint64_t stopAfter) {
     // A skinned triangle takes about 400 bytes of text; reserving saves most of the regrowth.
-    const auto remaining = static_cast<std::size_t>(text_.data() + text_.size() - next_);
-    file_.triangles.reserve(file_.triangles.size() + remaining / 400);
+    const std::uint64_t remaining = window_ ? window_->sourceSize() - window_->offsetOf(next_)
+                                            : static_cast<std::uint64_t>(end_ - next_);
+    file_.triangles.reserve(file_.triangles.size() + static_cast<std::size_t>(remaining / 400));
     if (!block_) preferHugePages(file_.triangles);
     while (!shouldStop()) {
         if (!nextContentLine()) {
             if (!block_) reportUnclosed("triangles");
-            return;
+            return false;
         }
         if (lineIsEnd()) break;
         const bool complete = readTriangle(materialOfLine());
@@ -847,97 +910,148 @@ void SmdParser::readTriangles() {
             pendingLine_ = false;
             break;
         }
+        if (!pendingLine_ && window_ && window_->offsetOf(next_) >= stopAfter) return true;
     }
     if (block_ && !shouldStop()) block_->sectionEnd = next_;
+    return false;
 }
 
 // A big triangles section is cut into blocks that each start at a line that can only begin a
-// triangle (nextTriangleStart), read on all threads, and merged in order: materials renumbered in
-// order of first appearance, links and line numbers shifted, a triangle cut off at a block's end
-// reported where a serial read would report it, diagnostics in order up to the error limit. The
-// result and the diagnostics are those of a serial read, whatever the number of threads.
+// triangle (nextTriangleStart), read on all threads a window at a time, and merged in order:
+// materials renumbered in order of first appearance, links and line numbers shifted, a triangle
+// cut off at a block's end reported where a serial read would report it, diagnostics in order up
+// to the error limit. The result and the diagnostics are those of a serial read, whatever the
+// number of threads.
 void SmdParser::readTrianglesSection() {
-    const char* end = text_.data() + text_.size();
-    if (static_cast<std::size_t>(end - next_) < options_.parallelFromBytes || block_)
-        return readTriangles();
-    const std::size_t blockBytes = std::max<std::size_t>(options_.blockBytes, 1);
-    std::uint32_t lines = lineNumber_; // lines before the next block
-    std::uint32_t pendingLine = 0, pendingCorners = 0;
-    bool reserved = false;
-    const char* windowBegin = next_;
-    while (next_ < end) {
-        std::vector<TriangleBlock> blocks;
-        for (const char* begin = next_; begin < end && blocks.size() < kBlocksPerWindow;) {
-            const char* nominal = begin + std::min<std::size_t>(blockBytes, end - begin);
-            const char* stop = nominal < end ? nextTriangleStart(nominal, end) : nullptr;
-            blocks.emplace_back();
-            blocks.back().begin = begin;
-            blocks.back().end = stop ? stop : end;
-            begin = blocks.back().end;
+    const std::uint64_t remaining = window_->sourceSize() - window_->offsetOf(next_);
+    if (remaining < options_.parallelFromBytes) {
+        readTriangles();
+    } else {
+        sectionStart_ = window_->offsetOf(next_);
+        std::uint32_t lines = lineNumber_; // lines before the next block
+        std::uint32_t pendingLine = 0, pendingCorners = 0;
+        while (readTriangleWindow(lines, pendingLine, pendingCorners)) {
         }
-        if (source_) source_->populate(blocks.front().begin, blocks.back().end);
-        tbb::parallel_for(std::size_t(0), blocks.size(),
-                          [&](std::size_t i) { readTriangleBlock(blocks[i], 0); });
-        for (TriangleBlock& block : blocks) {
-            if (pendingLine != 0) {
-                reportAtLine(kSmdCodes["SMD014"], pendingLine,
-                             cutOffByLine(static_cast<int>(pendingCorners), lines + 1));
-                pendingLine = 0;
-            }
-            // Messages name lines: a block with diagnostics is read again with its true numbers.
-            if (!block.diagnostics.diagnostics().empty()) {
-                TriangleBlock numbered;
-                numbered.begin = block.begin;
-                numbered.end = block.end;
-                readTriangleBlock(numbered, lines);
-                if (!mergeTriangleBlock(numbered, lines)) return;
-            } else if (!mergeTriangleBlock(block, lines)) {
-                return;
-            }
-            if (block.sectionEnd) {
-                next_ = block.sectionEnd;
-                lineNumber_ = lines + block.lines;
-                return;
-            }
-            if (block.partialLine != 0) {
-                pendingLine = lines + block.partialLine;
-                pendingCorners = block.partialCorners;
-            }
-            lines += block.lines;
-            next_ = block.end;
-        }
-        if (!reserved) {
-            // The first window tells how much text a triangle and a link take here; reserving the
-            // rest's share now spares the regrowth copies (untouched capacity costs no memory).
-            const double done = static_cast<double>(next_ - windowBegin);
-            const double factor = 1.05 * static_cast<double>(end - windowBegin) / done;
-            file_.triangles.reserve(static_cast<std::size_t>(file_.triangles.size() * factor) + 16);
-            file_.links.reserve(static_cast<std::size_t>(file_.links.size() * factor) + 16);
-            preferHugePages(file_.triangles);
-            preferHugePages(file_.links);
-            reserved = true;
-        }
-        if (source_) source_->release(text_.data(), next_);
     }
-    lineNumber_ = lines;
-    if (pendingLine != 0)
+}
+
+// Cuts the text ahead into blocks, reads them in parallel and merges them; false once the
+// section is over. `lines` counts the lines before the next block; `pendingLine` names the
+// material line of a triangle that the last block's end cut off (0: none).
+bool SmdParser::readTriangleWindow(std::uint32_t& lines, std::uint32_t& pendingLine,
+                                   std::uint32_t& pendingCorners) {
+    const std::size_t blockBytes = std::max<std::size_t>(options_.blockBytes, 1);
+    const std::size_t windowBytes = (kBlocksPerWindow + 1) * blockBytes;
+    if (static_cast<std::size_t>(end_ - next_) < windowBytes && !window_->exhausted()) {
+        window_->load(next_, windowBytes);
+        next_ = window_->begin();
+        end_ = window_->end();
+        binary_ = window_->firstBinaryByte().has_value();
+        if (binary_) return false;
+    }
+    auto reportCutOff = [&] {
+        if (pendingLine == 0) return;
         reportAtLine(kSmdCodes["SMD014"], pendingLine,
-                     cutOffByEndOfFile(static_cast<int>(pendingCorners)));
-    if (!shouldStop()) reportUnclosed("triangles");
+                     cutOffByLine(static_cast<int>(pendingCorners), lines + 1));
+        pendingLine = 0;
+    };
+    if (next_ >= end_) { // the text ends inside the section
+        lineNumber_ = lines;
+        if (pendingLine != 0)
+            reportAtLine(kSmdCodes["SMD014"], pendingLine,
+                         cutOffByEndOfFile(static_cast<int>(pendingCorners)));
+        if (!shouldStop()) reportUnclosed("triangles");
+        return false;
+    }
+    std::vector<TriangleBlock> blocks;
+    for (const char* begin = next_; begin < end_ && blocks.size() < kBlocksPerWindow;) {
+        const char* nominal = begin + std::min<std::size_t>(blockBytes, end_ - begin);
+        const char* stop = nominal < end_ ? nextTriangleStart(nominal, end_) : nullptr;
+        if (!stop && !window_->exhausted()) break; // the rest goes with the next window's text
+        blocks.emplace_back();
+        blocks.back().begin = begin;
+        blocks.back().end = stop ? stop : end_;
+        begin = blocks.back().end;
+    }
+    if (blocks.empty()) {
+        // No line in reach can only begin a triangle (damaged text): read on serially, at least
+        // past this window, from the state a block's start has.
+        reportCutOff();
+        lineNumber_ = lines;
+        const bool more = readTriangles(window_->offsetOf(end_));
+        lines = lineNumber_;
+        return more && !shouldStop();
+    }
+    spareArrays_.resize(std::max(spareArrays_.size(), blocks.size()));
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        blocks[i].part.triangles = std::move(spareArrays_[i].triangles);
+        blocks[i].part.links = std::move(spareArrays_[i].links);
+    }
+    tbb::parallel_for(std::size_t(0), blocks.size(),
+                      [&](std::size_t i) { readTriangleBlock(blocks[i], 0); });
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        TriangleBlock& block = blocks[i];
+        reportCutOff();
+        // Messages name lines: a block with diagnostics is read again with its true numbers.
+        bool merged;
+        if (!block.diagnostics.diagnostics().empty()) {
+            TriangleBlock numbered;
+            numbered.begin = block.begin;
+            numbered.end = block.end;
+            readTriangleBlock(numbered, lines);
+            merged = mergeTriangleBlock(numbered, lines);
+        } else {
+            merged = mergeTriangleBlock(block, lines);
+        }
+        spareArrays_[i].triangles = std::move(block.part.triangles);
+        spareArrays_[i].links = std::move(block.part.links);
+        spareArrays_[i].triangles.clear();
+        spareArrays_[i].links.clear();
+        if (!merged) return false;
+        if (block.sectionEnd) {
+            next_ = block.sectionEnd;
+            lineNumber_ = lines + block.lines;
+            return false;
+        }
+        if (block.partialLine != 0) {
+            pendingLine = lines + block.partialLine;
+            pendingCorners = block.partialCorners;
+        }
+        lines += block.lines;
+        next_ = block.end;
+    }
+    if (!reserved_) reserveForTheRest();
+    return true;
+}
+
+// The first window tells how much text a triangle and a link take here; reserving the rest's
+// share now spares the regrowth copies (untouched capacity costs no memory).
+void SmdParser::reserveForTheRest() {
+    const double done = static_cast<double>(window_->offsetOf(next_) - sectionStart_);
+    const double factor =
+        1.05 * static_cast<double>(window_->sourceSize() - sectionStart_) / std::max(done, 1.0);
+    file_.triangles.reserve(static_cast<std::size_t>(file_.triangles.size() * factor) + 16);
+    file_.links.reserve(static_cast<std::size_t>(file_.links.size() * factor) + 16);
+    preferHugePages(file_.triangles);
+    preferHugePages(file_.links);
+    reserved_ = true;
 }
 
 // Reads one block as a serial read would from the block's first line, in a parser of its own.
-// Line numbers start after `linesBefore` (0: relative to the block).
+// Line numbers start after `linesBefore` (0: relative to the block). The block's arrays are
+// reused (they hold no triangles on entry).
 void SmdParser::readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) const {
-    SmdParser parser(
-        std::string_view(block.begin, static_cast<std::size_t>(block.end - block.begin)), fileName_,
-        block.diagnostics);
+    SmdParser parser(block.begin, block.end, fileName_, block.diagnostics);
     parser.block_ = &block;
-    parser.hasCarriageReturns_ = hasCarriageReturns_;
-    parser.next_ = block.begin;
+    parser.blockCr_ = carriageReturns();
+    parser.blockNodeCount_ = nodeCount();
     parser.lineNumber_ = linesBefore;
-    parser.file_.nodes = file_.nodes;
+    parser.file_.triangles = std::move(block.part.triangles);
+    parser.file_.links = std::move(block.part.links);
     parser.readTriangles();
+    // The block's parser collects its diagnostics; hand them on in order.
+    for (const Diagnostic& d : parser.local_.diagnostics())
+        block.diagnostics.report(d);
     block.lines = parser.lineNumber_ - linesBefore;
     if (block.partialLine != 0) block.partialLine -= linesBefore;
     block.absoluteLines = linesBefore != 0;
@@ -946,22 +1060,27 @@ void SmdParser::readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefor
     block.part.materials = std::move(parser.file_.materials);
 }
 
-// Appends a block's result after `linesBefore` lines; false once the error limit is reached (a
-// serial read stops there).
+// Appends a block's result after `linesBefore` lines; false once
+// the error limit is reached (a serial read stops there). The block's arrays are emptied.
 bool SmdParser::mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) {
     for (const Diagnostic& d : block.diagnostics.diagnostics()) {
         if (d.severity == Severity::Error && shouldStop()) return false;
         local_.report(d);
     }
     if (shouldStop()) return false;
-    std::vector<std::uint32_t> materialOf;
-    materialOf.reserve(block.part.materials.size());
-    for (const std::string& name : block.part.materials)
-        materialOf.push_back(internMaterial(name));
-    const auto linkBase = static_cast<std::uint32_t>(file_.links.size());
+    std::uint32_t materialOf[64];
+    std::vector<std::uint32_t> moreMaterials;
+    std::uint32_t* renumber = materialOf;
+    if (block.part.materials.size() > std::size(materialOf)) {
+        moreMaterials.resize(block.part.materials.size());
+        renumber = moreMaterials.data();
+    }
+    for (std::size_t m = 0; m < block.part.materials.size(); ++m)
+        renumber[m] = internMaterial(block.part.materials[m]);
     const std::uint32_t lineShift = block.absoluteLines ? 0 : linesBefore;
+    const auto linkBase = static_cast<std::uint32_t>(file_.links.size());
     for (SmdTriangle& triangle : block.part.triangles) {
-        triangle.material = materialOf[triangle.material];
+        triangle.material = renumber[triangle.material];
         triangle.line += lineShift;
         for (SmdVertex& corner : triangle.corners)
             corner.firstLink += linkBase;
@@ -969,7 +1088,9 @@ bool SmdParser::mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefo
     file_.triangles.insert(file_.triangles.end(), block.part.triangles.begin(),
                            block.part.triangles.end());
     file_.links.insert(file_.links.end(), block.part.links.begin(), block.part.links.end());
-    block.part = SmdFile();
+    block.part.triangles.clear();
+    block.part.links.clear();
+    block.part.materials.clear();
     return true;
 }
 
@@ -984,21 +1105,26 @@ std::string_view SmdParser::materialOfLine() const {
 }
 
 bool SmdParser::readTriangle(std::string_view material) {
-    SmdTriangle triangle;
+    // Read in place: the triangle is dropped again if it is not complete.
+    SmdTriangle& triangle = file_.triangles.emplace_back();
     triangle.line = lineNumber_;
     triangle.material = internMaterial(material);
     const std::size_t linksBefore = file_.links.size();
+    auto drop = [&] {
+        file_.links.resize(linksBefore);
+        file_.triangles.pop_back();
+        return false;
+    };
     bool ok = true;
     for (int corner = 0; corner < 3; ++corner) {
         if (!nextContentLine()) {
-            file_.links.resize(linksBefore);
             if (block_) {
                 block_->partialLine = triangle.line;
                 block_->partialCorners = static_cast<std::uint32_t>(corner);
-                return false;
+                return drop();
             }
             reportAtLine(kSmdCodes["SMD014"], triangle.line, cutOffByEndOfFile(corner));
-            return false;
+            return drop();
         }
         // A line that does not start with a number is the next material (or `end`): a short
         // triangle. Read it again as such rather than misread it.
@@ -1006,77 +1132,55 @@ bool SmdParser::readTriangle(std::string_view material) {
         if (!((first >= '0' && first <= '9') || first == '-' || first == '+')) {
             reportAtLine(kSmdCodes["SMD014"], triangle.line, cutOffByLine(corner, lineNumber_));
             pendingLine_ = true;
-            file_.links.resize(linksBefore);
-            return false;
+            return drop();
         }
         SmdVertex& vertex = triangle.corners[static_cast<std::size_t>(corner)];
         ok = (readPlainVertex(vertex) || readVertex(vertex)) && ok;
     }
-    if (!ok) {
-        file_.links.resize(linksBefore);
-        return false;
-    }
-    file_.triangles.push_back(triangle);
-    return true;
+    return ok || drop();
 }
 
 // The vertex line as exporters write it, read without a diagnostic in reach: plain numbers
 // separated by blanks, links that fit, nothing after them. Anything else (including every line
-// with an error) returns false with nothing changed, and readVertex reads the line again with
-// its diagnostics. Both give the same values for the lines this one accepts.
+// with an error) returns false with no link kept, and readVertex reads the line again with its
+// diagnostics. Both give the same values for the lines this one accepts. Numbers are read eight
+// bytes at a time: the text always has readable bytes past a line's end (TextWindow::kPadding),
+// and the byte at the line's end is a line end or a zero, neither a digit nor a blank.
 bool SmdParser::readPlainVertex(SmdVertex& vertex) {
+    const char* p = content_;
     const char* const end = lineEnd_;
-    ValueCursor cursor{content_, end};
-    auto skipBlanks = [&] {
-        while (cursor.p < end && isBlank(*cursor.p))
-            ++cursor.p;
-    };
-    auto plainInt = [&](int& out) {
-        const char* p = cursor.p;
-        const bool negative = p < end && *p == '-';
-        p += negative;
-        const char* digits = p;
-        int value = 0;
-        while (p < end && static_cast<unsigned>(*p - '0') < 10u && p - digits < 9)
-            value = value * 10 + (*p++ - '0');
-        if (p == digits || !cursor.atSeparator(p)) return false;
-        out = negative ? -value : value;
-        cursor.p = p;
-        skipBlanks();
-        return true;
-    };
-    auto plainFloat = [&](float& out) {
-        if (cursor.p == end || !tryReadPlainDecimal(cursor, out)) return false;
-        skipBlanks();
-        return true;
-    };
-    const std::size_t nodeCount = file_.nodes.size();
-    if (!plainInt(vertex.bone) || static_cast<std::size_t>(vertex.bone) >= nodeCount) return false;
-    if (!plainFloat(vertex.position.x) || !plainFloat(vertex.position.y) ||
-        !plainFloat(vertex.position.z) || !plainFloat(vertex.normal.x) ||
-        !plainFloat(vertex.normal.y) || !plainFloat(vertex.normal.z) || !plainFloat(vertex.uv.x) ||
-        !plainFloat(vertex.uv.y))
+    const std::size_t nodes = nodeCount();
+    std::uint32_t bone = 0;
+    if (!plainCount(p, bone) || bone >= nodes || !plainSeparator(p, end)) return false;
+    vertex.bone = static_cast<int>(bone);
+    float* const values[8] = {&vertex.position.x, &vertex.position.y, &vertex.position.z,
+                              &vertex.normal.x,   &vertex.normal.y,   &vertex.normal.z,
+                              &vertex.uv.x,       &vertex.uv.y};
+    for (float* value : values)
+        if (!plainDecimal(p, *value) || !plainSeparator(p, end)) return false;
+    vertex.firstLink = static_cast<std::uint32_t>(file_.links.size());
+    vertex.linkCount = 0;
+    if (p == end) return true; // Half-Life form: rigid on `bone`
+    std::uint32_t count = 0;
+    if (!plainCount(p, count) || count > kSmdMaxLinksPerVertex || !plainSeparator(p, end))
         return false;
     const std::size_t linksBefore = file_.links.size();
-    vertex.firstLink = static_cast<std::uint32_t>(linksBefore);
-    vertex.linkCount = 0;
-    if (cursor.p == end) return true; // Half-Life form: rigid on `bone`
-    int count = 0;
-    if (!plainInt(count) || count < 0 || count > kSmdMaxLinksPerVertex) return false;
-    for (int i = 0; i < count; ++i) {
-        SmdLink link;
-        if (!plainInt(link.bone) || static_cast<std::size_t>(link.bone) >= nodeCount ||
-            !plainFloat(link.weight) || link.weight < 0) {
+    file_.links.resize(linksBefore + count);
+    SmdLink* link = file_.links.data() + linksBefore;
+    for (std::uint32_t i = 0; i < count; ++i, ++link) {
+        std::uint32_t linkBone = 0;
+        if (!plainCount(p, linkBone) || linkBone >= nodes || !plainSeparator(p, end) ||
+            !plainDecimal(p, link->weight) || link->weight < 0 || !plainSeparator(p, end)) {
             file_.links.resize(linksBefore);
             return false;
         }
-        file_.links.push_back(link);
+        link->bone = static_cast<int>(linkBone);
     }
-    if (cursor.p != end) {
+    if (p != end) {
         file_.links.resize(linksBefore);
         return false;
     }
-    vertex.linkCount = static_cast<std::uint32_t>(count);
+    vertex.linkCount = count;
     return true;
 }
 
@@ -1100,10 +1204,10 @@ bool SmdParser::readVertex(SmdVertex& vertex) {
                                              "normal y", "normal z", "u", "v"};
         return numberProblem(status, cursor, kWhat[i], false);
     }
-    if (vertex.bone < 0 || static_cast<std::size_t>(vertex.bone) >= file_.nodes.size()) {
+    if (vertex.bone < 0 || static_cast<std::size_t>(vertex.bone) >= nodeCount()) {
         report(kSmdCodes["SMD008"], boneAt,
                "vertex bone " + std::to_string(vertex.bone) + " is not in 'nodes' (which has " +
-                   std::to_string(file_.nodes.size()) + " nodes); fix the number or add the node");
+                   std::to_string(nodeCount()) + " nodes); fix the number or add the node");
         return false;
     }
     vertex.firstLink = static_cast<std::uint32_t>(file_.links.size());
@@ -1130,11 +1234,10 @@ bool SmdParser::readVertex(SmdVertex& vertex) {
             return false;
         }
         if (!numberProblem(status, cursor, "link bone or weight", false)) return false;
-        if (link.bone < 0 || static_cast<std::size_t>(link.bone) >= file_.nodes.size()) {
+        if (link.bone < 0 || static_cast<std::size_t>(link.bone) >= nodeCount()) {
             report(kSmdCodes["SMD008"], linkAt,
                    "link bone " + std::to_string(link.bone) + " is not in 'nodes' (which has " +
-                       std::to_string(file_.nodes.size()) +
-                       " nodes); fix the number or add the node");
+                       std::to_string(nodeCount()) + " nodes); fix the number or add the node");
             return false;
         }
         if (link.weight < 0) {
@@ -1174,18 +1277,26 @@ std::uint32_t SmdFile::internMaterial(std::string_view name) {
     return static_cast<std::uint32_t>(materials.size() - 1);
 }
 
-std::optional<SmdFile> parseSmd(std::string_view text, const std::string& fileName,
-                                DiagnosticSink& sink, const SmdReadOptions& options) {
-    SmdParser parser(text, fileName, sink, options);
+namespace {
+std::optional<SmdFile> parseSource(TextSource source, const std::string& fileName,
+                                   DiagnosticSink& sink, const SmdReadOptions& options) {
+    // Room for the longest plain number and a line end, at least.
+    TextWindow window(std::move(source), std::max<std::size_t>(options.windowBytes, 64));
+    SmdParser parser(window, fileName, sink, options);
     return parser.run();
 }
+} // namespace
 
-std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink) {
-    const auto file = MappedFile::open(path, sink);
-    if (!file) return std::nullopt;
-    const std::string fileName = path.string(); // the parser keeps a reference to it
-    SmdParser parser(file->text(), fileName, sink, {}, &*file);
-    return parser.run();
+std::optional<SmdFile> parseSmd(std::string_view text, const std::string& fileName,
+                                DiagnosticSink& sink, const SmdReadOptions& options) {
+    return parseSource(TextSource::fromMemory(text), fileName, sink, options);
+}
+
+std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink,
+                                   const SmdReadOptions& options) {
+    auto source = TextSource::openFile(path, sink);
+    if (!source) return std::nullopt;
+    return parseSource(std::move(*source), path.string(), sink, options);
 }
 
 } // namespace vtxc

@@ -64,6 +64,27 @@ void expectSameFile(const SmdFile& a, const SmdFile& b) {
     EXPECT_EQ(a.frames.size(), b.frames.size());
 }
 
+// Serial, or in blocks of `blockBytes` (0: serial), through a window of `windowBytes`.
+SmdReadOptions smallWindow(std::size_t windowBytes, std::size_t blockBytes) {
+    SmdReadOptions options = blockBytes == 0 ? serial() : tinyBlocks(blockBytes);
+    options.windowBytes = windowBytes;
+    return options;
+}
+
+// Windows so small that their ends fall inside numbers, inside CR LF pairs and inside lines
+// longer than the window: the text is read as if it were all loaded at once.
+void expectSameForEveryWindow(const std::string& text) {
+    const Outcome reference = read(text, serial());
+    for (std::size_t windowBytes : {1u, 7u, 64u, 333u})
+        for (std::size_t blockBytes : {0u, 180u}) {
+            const Outcome windowed = read(text, smallWindow(windowBytes, blockBytes));
+            EXPECT_EQ(windowed.diagnostics, reference.diagnostics)
+                << "window " << windowBytes << ", blocks " << blockBytes;
+            ASSERT_EQ(windowed.file.has_value(), reference.file.has_value());
+            if (reference.file) expectSameFile(*windowed.file, *reference.file);
+        }
+}
+
 void expectSameAsSerial(const std::string& text, std::size_t blockBytes) {
     const Outcome reference = read(text, serial());
     const Outcome blocks = read(text, tinyBlocks(blockBytes));
@@ -154,6 +175,28 @@ TEST(SmdBlockRead, CrLfLinesGiveTheSerialResult) {
     }
     expectSameAsSerial(crlf, 250);
     expectSameAsSerial(withLine(crlf, lineOfTriangles(text) + 30, "0 1 2\r"), 250);
+}
+
+TEST(SmdBlockRead, WindowSizeDoesNotChangeTheResult) {
+    const std::string text = generated(60);
+    expectSameForEveryWindow(text);
+    std::string crlf, cr;
+    for (char c : text) {
+        crlf += c == '\n' ? "\r\n" : std::string(1, c);
+        cr += c == '\n' ? '\r' : c;
+    }
+    expectSameForEveryWindow(crlf);
+    expectSameForEveryWindow(cr);
+    const std::size_t first = lineOfTriangles(text) + 1;
+    expectSameForEveryWindow(withLine(text, first + 9, "0 1.0 x 3.0 0 0 1 0.5 0.5 1 0 1.0"));
+    expectSameForEveryWindow(withLine(text, first + 20, "end"));
+    expectSameForEveryWindow(text.substr(0, text.size() - 150));
+    // A byte no text holds, far past the first window: the file is refused as binary alone.
+    expectSameForEveryWindow(withLine(text, first + 30, std::string("bad\x01 byte")));
+    const Outcome binary =
+        read(withLine(text, first + 30, std::string("bad\x01 byte")), smallWindow(7, 0));
+    ASSERT_EQ(binary.diagnostics.size(), 1u);
+    EXPECT_NE(binary.diagnostics[0].find("SMD015"), std::string::npos) << binary.diagnostics[0];
 }
 
 TEST(SmdBlockRead, ResultDoesNotDependOnTheThreadCount) {
