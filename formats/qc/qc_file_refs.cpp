@@ -30,7 +30,7 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
         return ref;
     }
     if (role != QcFileRole::IncludedModel && extension != ".smd") written += ".smd";
-    const QcResolvedPath resolved = paths_.resolve(written, {});
+    const QcResolvedPath resolved = paths_.resolve(written, paths_.qcFolder());
     if (!checkPath(resolved, token, role)) return ref;
     ref.path = resolved.path;
     ref.found = files_.isFile(resolved.path);
@@ -41,8 +41,22 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
             ref.found = true;
         }
     }
+    if (!ref.found) findBesideQc(ref, written);
     if (!ref.found) reportMissing(ref, role);
     return ref;
+}
+
+// Flat copies of source trees keep every file beside the QC although the QC names folders.
+void QcFileRefResolver::findBesideQc(QcFileRef& ref, const std::string& written) {
+    const std::vector<std::string> parts = splitQcPath(written);
+    if (parts.size() < 2) return;
+    const QcResolvedPath beside = paths_.resolve(parts.back(), paths_.qcFolder());
+    if (beside.problem != QcPathProblem::None || !files_.isFile(beside.path)) return;
+    sink_.note(kQcIncludeFallback, ref.namedAt,
+               "'" + ref.written + "' does not exist at '" + ref.path.string() + "'; reading '" +
+                   beside.path.string() + "', the file of that name beside the QC");
+    ref.path = beside.path;
+    ref.found = true;
 }
 
 bool QcFileRefResolver::checkPath(const QcResolvedPath& resolved, const QcToken& token,
@@ -62,20 +76,21 @@ bool QcFileRefResolver::checkPath(const QcResolvedPath& resolved, const QcToken&
         return false;
     case QcPathProblem::LinkLeavesRoot:
         sink_.error(kQcPathLeavesRoot, at,
-                    quoted + " leads outside the QC's folder through a symbolic link; vtxc "
-                             "reads only files inside that folder");
+                    quoted + " leads outside the content root through a symbolic link; vtxc "
+                             "reads only files inside it");
         return false;
     case QcPathProblem::LeavesRoot:
         if (role == QcFileRole::Mesh) {
             sink_.error(kQcPathLeavesRoot, at,
-                        quoted + " climbs out of the QC's folder with '..'; vtxc reads only "
-                                 "files inside it: move the SMD below the QC's folder");
+                        quoted + " climbs out of the content root with '..'; vtxc reads only "
+                                 "files inside it: move the SMD inside it, or name a wider "
+                                 "--content-root");
         } else {
             QcFileRef ref;
             ref.written = token.text;
             ref.namedAt = at;
             reportMissing(ref, role,
-                          " (it lies outside the QC's folder, and vtxc reads "
+                          " (it lies outside the content root, and vtxc reads "
                           "nothing outside it)");
         }
         return false;

@@ -15,8 +15,8 @@ namespace vtxc {
 // A file named by a QC line.
 struct QcFileRef {
     std::string written;        // as the QC wrote it (the MDL keeps this spelling for models)
-    std::filesystem::path path; // resolved: the QC's folder joined with the relative path
-                                // (empty when it lies outside the QC's folder)
+    std::filesystem::path path; // resolved: the content root joined with the relative path
+                                // (empty when it lies outside the content root)
     bool found = false;         // the file exists (always true for mesh SMDs of a valid project)
     SourceLocation namedAt;     // the QC file:line:col of the token that named it
 };
@@ -40,6 +40,7 @@ class QcFileRefResolver {
 
   private:
     bool checkPath(const QcResolvedPath& resolved, const QcToken& token, QcFileRole role);
+    void findBesideQc(QcFileRef& ref, const std::string& written);
     void reportMissing(const QcFileRef& ref, QcFileRole role, const std::string& why = "");
 
     const QcPathResolver& paths_;

@@ -55,8 +55,8 @@ bool isWithin(const fs::path& inner, const fs::path& outer) {
 
 } // namespace
 
-QcPathResolver::QcPathResolver(fs::path root, QcFileSystem& files)
-    : root_(std::move(root)), files_(files),
+QcPathResolver::QcPathResolver(fs::path root, QcFileSystem& files, QcRelativePath qcFolder)
+    : root_(std::move(root)), files_(files), qcFolder_(std::move(qcFolder)),
       resolvedRoot_(files.resolveLinks(root_.empty() ? fs::path(".") : root_)) {}
 
 fs::path QcPathResolver::join(const QcRelativePath& relative) const {

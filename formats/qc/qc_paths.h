@@ -1,5 +1,5 @@
-// Resolves the file paths a QC names, and keeps them inside the QC's folder tree.
-// QC files come from strangers: no path they write may reach outside that tree (see qc_project.h).
+// Resolves the file paths a QC names, and keeps them inside the content root (by default the
+// QC's folder). QC files come from strangers: no path they write may reach outside it.
 #pragma once
 
 #include "formats/qc/qc_file_system.h"
@@ -31,10 +31,12 @@ struct QcResolvedPath {
 
 class QcPathResolver {
   public:
-    // `root` is the QC's folder (may be empty for the current folder).
-    QcPathResolver(std::filesystem::path root, QcFileSystem& files);
+    // `root` is the content root, the folder no path may leave (may be empty for the current
+    // folder); `qcFolder` is the QC's folder relative to it (empty: the root itself).
+    QcPathResolver(std::filesystem::path root, QcFileSystem& files, QcRelativePath qcFolder = {});
 
     const std::filesystem::path& root() const { return root_; }
+    const QcRelativePath& qcFolder() const { return qcFolder_; }
     // The root joined with a relative path (no "./" prefix when the root is empty).
     std::filesystem::path join(const QcRelativePath& relative) const;
 
@@ -49,6 +51,7 @@ class QcPathResolver {
   private:
     std::filesystem::path root_;
     QcFileSystem& files_;
+    QcRelativePath qcFolder_;
     std::filesystem::path resolvedRoot_;
 };
 

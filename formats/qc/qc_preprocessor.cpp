@@ -81,7 +81,9 @@ class Preprocessor {
         : paths_(paths), files_(files), sink_(sink), limits_(limits) {}
 
     QcPreprocessed run(const std::string& qcFileName) {
-        const QcRelativePath relative = splitQcPath(qcFileName);
+        QcRelativePath relative = paths_.qcFolder();
+        for (std::string& part : splitQcPath(qcFileName))
+            relative.push_back(std::move(part));
         const fs::path path = paths_.join(relative);
         if (!files_.isFile(path)) {
             sink_.error(kQcCannotRead, {path.string(), 0, 0},
@@ -173,14 +175,14 @@ class Preprocessor {
         case QcPathProblem::Absolute:
             sink_.error(kQcAbsolutePath, where,
                         "'" + written +
-                            "' is an absolute path; vtxc reads only files inside the QC's folder, "
+                            "' is an absolute path; vtxc reads only files inside the content root, "
                             "so write it relative to the including file");
             return;
         case QcPathProblem::LinkLeavesRoot:
             sink_.error(kQcPathLeavesRoot, where,
                         "'" + written +
-                            "' leads outside the QC's folder through a symbolic link; vtxc reads "
-                            "only files inside that folder");
+                            "' leads outside the content root through a symbolic link; vtxc "
+                            "reads only files inside it");
             return;
         case QcPathProblem::None:
             if (files_.isFile(resolved.path)) {
@@ -203,11 +205,11 @@ class Preprocessor {
     void includeFallback(const std::string& written, bool leavesRoot, const QcRelativePath& base,
                          const SourceLocation& where) {
         const std::vector<std::string> parts = splitQcPath(written);
-        const std::string why = leavesRoot ? "lies outside the QC's folder (vtxc reads nothing "
-                                             "outside it)"
+        const std::string why = leavesRoot ? "lies outside the content root (vtxc reads nothing "
+                                             "outside it; see --content-root)"
                                            : "does not exist";
         if (!parts.empty() && parts.back() != "..") {
-            for (const QcRelativePath& folder : {base, QcRelativePath{}}) {
+            for (const QcRelativePath& folder : {base, paths_.qcFolder()}) {
                 QcResolvedPath candidate = paths_.resolve(parts.back(), folder);
                 if (candidate.problem != QcPathProblem::None || !files_.isFile(candidate.path))
                     continue;
