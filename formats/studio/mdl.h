@@ -153,7 +153,8 @@ struct MdlAimAtBone { // proctype 3 (aim at a bone) and 4 (aim at an attachment)
     bool operator==(const MdlAimAtBone&) const = default;
 };
 
-// mstudiojigglebone_t: flags, then 34 floats in this order.
+// mstudiojigglebone_t: flags, then 34 floats in this order (the last five drive the "boing"
+// spring of the Source SDK 2013 jiggle bones).
 struct MdlJiggleBone { // proctype 5
     std::int32_t flags = 0;
     float length = 0, tipMass = 0;
@@ -165,6 +166,8 @@ struct MdlJiggleBone { // proctype 5
     float baseMinLeft = 0, baseMaxLeft = 0, baseLeftFriction = 0;
     float baseMinUp = 0, baseMaxUp = 0, baseUpFriction = 0;
     float baseMinForward = 0, baseMaxForward = 0, baseForwardFriction = 0;
+    float boingImpactSpeed = 0, boingImpactAngle = 0, boingDampingRate = 0;
+    float boingFrequency = 0, boingAmplitude = 0;
     bool operator==(const MdlJiggleBone&) const = default;
 };
 

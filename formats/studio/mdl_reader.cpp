@@ -270,7 +270,13 @@ class MdlReader {
                            &j.baseUpFriction,
                            &j.baseMinForward,
                            &j.baseMaxForward,
-                           &j.baseForwardFriction};
+                           &j.baseForwardFriction,
+                           &j.boingImpactSpeed,
+                           &j.boingImpactAngle,
+                           &j.boingDampingRate,
+                           &j.boingFrequency,
+                           &j.boingAmplitude};
+        static_assert(sizeof(fields) / sizeof(fields[0]) * 4 + 4 == kMdlJiggleBoneSize);
         for (std::size_t k = 0; k < std::size(fields); ++k)
             *fields[k] = in_.f32(at + 4 + 4 * static_cast<std::int64_t>(k));
         return j;
@@ -665,7 +671,8 @@ class MdlReader {
         for (std::size_t i = 0; i < file.includeModels.size(); ++i) {
             const std::int64_t g = at + static_cast<std::int64_t>(i * kMdlModelGroupSize);
             MdlIncludeModel& include = file.includeModels[i];
-            if (!in_.string("mstudiomodelgroup_t label", g, in_.i32(g), include.label) ||
+            // Valve's files leave the label 0 rather than point at an empty string.
+            if (!in_.optionalString("mstudiomodelgroup_t label", g, in_.i32(g), include.label) ||
                 !in_.string("mstudiomodelgroup_t name", g, in_.i32(g + 4), include.name))
                 return false;
         }
