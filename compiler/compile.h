@@ -1,11 +1,13 @@
-// The compile driver: a ModelProject (from SMDs on the command line, or a QC) in, the .vvd, the
-// .vtx variants, layout.json and the quality report out. Nothing is written until all succeeded.
+// The compile driver: a ModelProject (from SMDs on the command line, or a QC) in, the .mdl, the
+// .vvd, the .vtx variants, layout.json and the quality report out. Nothing is written until all
+// succeeded.
 #pragma once
 
 #include "compiler/compile_options.h"
 #include "compiler/model_project.h"
 #include "compiler/vtx_assembly.h"
 #include "formats/common/diagnostics.h"
+#include "formats/studio/mdl.h"
 #include "formats/studio/vvd.h"
 
 #include <filesystem>
@@ -17,6 +19,7 @@
 namespace vtxc {
 
 struct CompileOutput {
+    std::optional<MdlFile> mdl; // when the project has a description (QC or SMD form)
     VvdFile vvd;
     std::vector<VtxAssembly> vtx; // in the order of CompileOptions::variants
     nlohmann::json layout;        // what an .mdl writer needs (layout.json)
@@ -51,8 +54,8 @@ PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions&
 std::optional<std::vector<VtxAssembly>>
 stripPreparedModel(const PreparedModel& model, const CompileOptions& options, DiagnosticSink& sink);
 
-// The files of a compile at `outBase` (OUT/NAME): NAME.vvd, NAME.<variant>.vtx, NAME.layout.json,
-// written all or none.
+// The files of a compile at `outBase` (OUT/NAME): NAME.mdl, NAME.vvd, NAME.<variant>.vtx,
+// NAME.layout.json, written all or none.
 bool writeCompileOutput(const CompileOutput& output, const std::filesystem::path& outBase,
                         DiagnosticSink& sink);
 

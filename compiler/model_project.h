@@ -5,9 +5,11 @@
 
 #include "formats/common/diagnostics.h"
 #include "formats/common/vector_types.h"
+#include "formats/qc/qc_project.h"
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +67,9 @@ struct ModelProject {
     };
     std::vector<Sequence> sequences;
     std::int32_t mdlFlags = 0; // recorded for layout.json ($opaque, $casttextureshadows, ...)
+    // What the .mdl takes beyond the meshes: the QC, or the SMD form's defaults (model name, an
+    // `idle` sequence of the reference). Without it no .mdl is built.
+    std::shared_ptr<const QcProject> description;
 };
 
 } // namespace vtxc

@@ -76,6 +76,7 @@ std::optional<QcSequence> QcSequenceReader::read(const QcCommand& command) {
     QcSequence entry;
     entry.name = name->text;
     entry.definedAt = command.head->where();
+    entry.order = read_++;
     bool sourcesOpen = true;
     readTokens(command.arguments.subspan(1), entry, sourcesOpen, 0);
     if (entry.sources.empty())

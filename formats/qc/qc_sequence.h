@@ -78,6 +78,7 @@ struct QcSequence {
     std::vector<std::string> commandLists;         // `cmdlist NAME`
     std::vector<QcIkRule> ikRules;                 // `ikrule ...` lines
     std::optional<std::pair<int, int>> frameRange; // `frame(s) START END`
+    std::size_t order = 0; // place among all $animation and $sequence commands, from 0
     SourceLocation definedAt;
 };
 
@@ -102,6 +103,7 @@ class QcSequenceReader {
     QcFileRefResolver& files_;
     DiagnosticSink& sink_;
     std::set<std::string> knownAnimations_; // lower case: names of earlier entries
+    std::size_t read_ = 0;
 };
 
 inline constexpr const char* kQcOptionNotImplemented = "QC062";
