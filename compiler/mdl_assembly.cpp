@@ -133,7 +133,7 @@ class MdlAssembler {
         const SkinnedModel skinned =
             skinnedModelOf(in_.built, file_.hitboxSets.front().hitboxes, !settings_.skipBoneInBBox);
         const SequenceInputs inputs{qc_,       animations_,   file_.animations, file_.bones,
-                                    skeleton_, *attachments_, skinned};
+                                    skeleton_, *attachments_, skinned,          in_.built.staticProp};
         auto sequences = buildSequences(inputs, sink_);
         if (!sequences) return false;
         if (sequences->sequences.empty()) {

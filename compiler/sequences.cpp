@@ -197,7 +197,7 @@ class SequenceBuilder {
         std::vector<float> keys;
         for (int a : played) {
             const AnimationFrames& source = animation(a);
-            std::vector<LocalPose> reference = source.delta ? source.reference : in_.skeleton.bind;
+            std::vector<LocalPose> reference = source.delta ? source.reference : turnedBind();
             std::vector<LocalPose> posed = source.frames.front();
             if (source.delta)
                 for (std::size_t b = 0; b < posed.size(); ++b) {
@@ -215,6 +215,16 @@ class SequenceBuilder {
             keys.push_back(static_cast<float>(value));
         }
         return keys;
+    }
+
+    // The bind pose as a non-delta animation holds it: the root bones turned +90 about Z.
+    std::vector<LocalPose> turnedBind() const {
+        std::vector<LocalPose> pose = in_.skeleton.bind;
+        if (in_.staticProp) return pose;
+        for (std::size_t bone = 0; bone < pose.size(); ++bone)
+            if (in_.skeleton.parents[bone] < 0)
+                pose[bone] = poseOf(quarterTurnAboutZ() * transformOf(pose[bone]));
+        return pose;
     }
 
     void addEvents(const QcSequence& qc, const AnimationFrames& first, MdlSeqDesc& seq) {

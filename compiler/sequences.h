@@ -43,6 +43,7 @@ struct SequenceInputs {
     const Skeleton& skeleton;
     const std::vector<MdlAttachment>& attachments;
     const SkinnedModel& skinned;
+    bool staticProp = false; // animations of a $staticprop are not turned
 };
 
 // A sequence whose animations are all missing is left out (SEQ006, a warning at its line);

@@ -459,6 +459,10 @@ void QcMdlCommandReader::readCollisionBlock(const QcCommand& command, QcTokenSpa
             mass.mass = takeQcNumber(cursor, word, "a mass in kilograms", sink_);
         } else if (lower == "$automass") {
             mass.automass = true;
+            sink_.warning(kQcOptionNotImplemented, word.where(),
+                          "$automass is not implemented by vtxc (it needs the density of the "
+                          "game's surface property); the .mdl's mass stays 1 unless $mass is "
+                          "given");
         } else if (word.isDollarWord() && ignored.find(word.text) == std::string::npos) {
             ignored += (ignored.empty() ? "" : ", ") + word.text;
         }

@@ -118,5 +118,49 @@ TEST(QcCompileCli, WritesUnderModelsAndRefusesEscapingNames) {
     EXPECT_EQ(result.exitStatus, 1);
 }
 
+// A QC with .mdl commands: four files that agree with each other, or none when the .mdl stage
+// finds a mistake (an attachment on a bone the model lacks).
+TEST(QcCompileCli, WritesTheMdlWithTheOtherFilesOrNothing) {
+    test::TempDir dir;
+    test::writeText(dir / "src/a.smd", quadSmd("skin", 0));
+    test::writeText(dir / "src/ok.qc", "$modelname \"props/thing.mdl\"\n$body \"b\" \"a.smd\"\n"
+                                       "$attachment tip root 0 0 1\n$surfaceprop metal\n"
+                                       "$sequence idle \"a.smd\" loop\n");
+    auto result = test::runVtxc(
+        {"compile", (dir / "src/ok.qc").string(), "-o", (dir / "game").string(), "--quiet"});
+    ASSERT_EQ(result.exitStatus, 0) << result.err;
+    EXPECT_TRUE(std::filesystem::exists(dir / "game/models/props/thing.mdl"));
+    result = test::runVtxc({"inspect", (dir / "game/models/props/thing").string()});
+    EXPECT_EQ(result.exitStatus, 0) << result.out << result.err;
+
+    test::writeText(dir / "src/bad.qc", "$modelname \"props/bad.mdl\"\n$body \"b\" \"a.smd\"\n"
+                                        "$attachment tip nose 0 0 1\n");
+    result = test::runVtxc({"compile", (dir / "src/bad.qc").string(), "-o", (dir / "game").string()});
+    EXPECT_EQ(result.exitStatus, 3);
+    EXPECT_NE(result.err.find("bad.qc:3:1: error[BONE004]"), std::string::npos) << result.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "game/models/props/bad.vvd"));
+    EXPECT_FALSE(std::filesystem::exists(dir / "game/models/props/bad.mdl"));
+}
+
+// --content-root lets a QC name files above its folder, never above the root.
+TEST(QcCompileCli, ContentRootBoundsThePaths) {
+    test::TempDir dir;
+    test::writeText(dir / "shared/a.smd", quadSmd("skin", 0));
+    test::writeText(dir / "src/m/m.qc", "$modelname \"m.mdl\"\n$body \"b\" \"../../shared/a\"\n");
+    auto result = test::runVtxc({"compile", (dir / "src/m/m.qc").string(), "-o",
+                                 (dir / "game").string(), "--content-root", dir.path().string()});
+    EXPECT_EQ(result.exitStatus, 0) << result.err;
+    EXPECT_TRUE(std::filesystem::exists(dir / "game/models/m.mdl"));
+    result = test::runVtxc({"compile", (dir / "src/m/m.qc").string(), "-o",
+                            (dir / "game2").string(), "--content-root", (dir / "src").string()});
+    EXPECT_EQ(result.exitStatus, 3);
+    EXPECT_NE(result.err.find("m.qc:2:"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("error[QC014]"), std::string::npos) << result.err;
+    result = test::runVtxc({"compile", (dir / "src/m/m.qc").string(), "-o",
+                            (dir / "game3").string(), "--content-root", (dir / "shared").string()});
+    EXPECT_EQ(result.exitStatus, 1) << result.err; // the QC is not inside the root
+    EXPECT_NE(result.err.find("error[QC015]"), std::string::npos) << result.err;
+}
+
 } // namespace
 } // namespace vtxc
