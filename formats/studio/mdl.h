@@ -625,8 +625,12 @@ std::optional<MdlFile> readMdl(std::span<const std::uint8_t> bytes, const std::s
                                DiagnosticSink& sink);
 
 // Serialises as version 48, laying out every section in studiomdl's file order (header, header2,
-// bones, ..., string pool). Throws std::logic_error when the model cannot be written (a count or
-// offset past the format's field widths, an animation record whose flags contradict its data).
+// bones, ..., string pool). Throws std::length_error when the model does not fit the format (an
+// offset or count past its field's width, a name longer than its char array, more than 256
+// bones) and std::invalid_argument when it contradicts itself (an animation record whose flags
+// mix raw and animated data, a weight list that is not one per bone, a blend array that is not
+// groupsize[0] x groupsize[1], skin families of different lengths); anything read by readMdl
+// that fits is written.
 std::vector<std::uint8_t> writeMdl(const MdlFile& file);
 
 } // namespace vtxc

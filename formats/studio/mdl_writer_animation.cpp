@@ -29,7 +29,7 @@ void writeMatrix(ByteWriter& w, const MdlMatrix3x4& m) {
 void writeValues(ByteWriter& w, const MdlAnimValues& runs) {
     for (const MdlAnimValueRun& run : runs) {
         if (run.values.empty() || run.values.size() > 255 || run.total == 0)
-            throw std::logic_error("mdl writer: an RLE run needs 1 to 255 values and frames");
+            throw std::invalid_argument("mdl writer: an RLE run needs 1 to 255 values and frames");
         w.u8(static_cast<std::uint8_t>(run.values.size()));
         w.u8(run.total);
         for (std::int16_t value : run.values)
@@ -59,12 +59,12 @@ void checkRecordFlags(const MdlAnimBone& record) {
     const bool raw = record.flags & (kAnimRawPos | kAnimRawRot | kAnimRawRot2);
     const bool animated = record.flags & (kAnimAnimPos | kAnimAnimRot);
     if (raw && animated)
-        throw std::logic_error("mdl writer: animation record of bone " +
-                               std::to_string(record.bone) +
-                               " mixes raw and animated channels; the engine cannot read that");
+        throw std::invalid_argument(
+            "mdl writer: animation record of bone " + std::to_string(record.bone) +
+            " mixes raw and animated channels; the engine cannot read that");
     if ((record.flags & kAnimRawRot) && (record.flags & kAnimRawRot2))
-        throw std::logic_error("mdl writer: animation record of bone " +
-                               std::to_string(record.bone) + " has two raw rotations");
+        throw std::invalid_argument("mdl writer: animation record of bone " +
+                                    std::to_string(record.bone) + " has two raw rotations");
 }
 
 void writeRawChannels(ByteWriter& w, const MdlAnimBone& record) {
@@ -322,8 +322,8 @@ void writeEvent(ByteWriter& w, const MdlEvent& event, std::size_t at, const Layo
     w.f32(event.cycle);
     w.i32(event.event);
     w.i32(event.type);
-    if (event.options.size() > 63)
-        throw std::logic_error("mdl writer: event options longer than 63 characters");
+    if (event.options.size() > 64)
+        throw std::length_error("mdl writer: event options longer than 64 characters");
     w.chars(event.options);
     w.zeros(64 - event.options.size());
     w.i32(event.name.empty() ? 0 : relative(layout.string(event.name), at));

@@ -383,19 +383,27 @@ TEST(MdlReader, ReadsVersion44AndWritesItAs48) {
     EXPECT_EQ(writeMdl(*again), v48);
 }
 
-TEST(MdlWriter, RefusesModelsTheFormatCannotHold) {
+TEST(MdlWriter, RefusesModelsThatContradictThemselvesOrDoNotFit) {
     MdlFile m = everySectionModel();
     m.animations[1].bones[1].flags |= kAnimRawPos; // raw and animated in one record
-    EXPECT_THROW(writeMdl(m), std::logic_error);
+    EXPECT_THROW(writeMdl(m), std::invalid_argument);
     m = everySectionModel();
     m.sequences[0].weights.pop_back();
-    EXPECT_THROW(writeMdl(m), std::logic_error);
-    m = everySectionModel();
-    m.name = std::string(64, 'x');
-    EXPECT_THROW(writeMdl(m), std::logic_error);
+    EXPECT_THROW(writeMdl(m), std::invalid_argument);
     m = everySectionModel();
     m.sequences[2].blends.pop_back();
-    EXPECT_THROW(writeMdl(m), std::logic_error);
+    EXPECT_THROW(writeMdl(m), std::invalid_argument);
+    m = everySectionModel();
+    m.name = std::string(65, 'x');
+    EXPECT_THROW(writeMdl(m), std::length_error);
+    m.name = std::string(64, 'x'); // fills char[64] without a NUL, as a file may
+    const auto bytes = writeMdl(m);
+    CollectingSink sink;
+    EXPECT_EQ(readMdl(bytes, "n.mdl", sink)->name, m.name);
+    m = everySectionModel();
+    MdlAnimValues huge(200, MdlAnimValueRun{1, std::vector<std::int16_t>(100, 1)});
+    m.animations[1].bones[1].posValues[1] = huge; // 40 KB of values behind 16-bit offsets
+    EXPECT_THROW(writeMdl(m), std::length_error);
 }
 
 // ---- damaged files -----------------------------------------------------------------------------
