@@ -12,6 +12,7 @@ namespace vtxc::cli {
 
 nlohmann::ordered_json vvdJson(const VvdFile& file);
 nlohmann::ordered_json vtxJson(const VtxFile& file);
-nlohmann::ordered_json mdlJson(const MdlFile& file);
+// Every section of the .mdl; with `frames`, each animation's frames decoded to bone poses.
+nlohmann::ordered_json mdlJson(const MdlFile& file, bool frames = false);
 
 } // namespace vtxc::cli
