@@ -11,13 +11,6 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-template <class T, class Convert> Json arrayOf(const std::vector<T>& items, Convert convert) {
-    Json out = Json::array();
-    for (const T& item : items)
-        out.push_back(convert(item));
-    return out;
-}
-
 Json stripJson(const VtxStrip& strip) {
     Json j;
     j["indexOffset"] = strip.indexOffset;

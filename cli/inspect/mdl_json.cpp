@@ -10,13 +10,6 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-template <class T, class Convert> Json arrayOf(const std::vector<T>& items, Convert convert) {
-    Json out = Json::array();
-    for (const T& item : items)
-        out.push_back(convert(item));
-    return out;
-}
-
 Json vec(const Vec3& v) {
     return Json::array({v.x, v.y, v.z});
 }
@@ -61,10 +54,8 @@ Json proceduralJson(const MdlProceduralBone& p) {
     Json j;
     if (const auto* axis = std::get_if<MdlAxisInterpBone>(&p.data)) {
         j = {{"control", axis->control}, {"axis", axis->axis}};
-        j["pos"] = arrayOf(std::vector<Vec3>(axis->pos.begin(), axis->pos.end()),
-                           [](const Vec3& v) { return vec(v); });
-        j["quat"] = arrayOf(std::vector<Vec4>(axis->quat.begin(), axis->quat.end()),
-                            [](const Vec4& v) { return vec(v); });
+        j["pos"] = arrayOf(axis->pos, [](const Vec3& v) { return vec(v); });
+        j["quat"] = arrayOf(axis->quat, [](const Vec4& v) { return vec(v); });
     } else if (const auto* quat = std::get_if<MdlQuatInterpBone>(&p.data)) {
         j = {{"control", quat->control}, {"numtriggers", quat->triggers.size()}};
         j["triggers"] = arrayOf(quat->triggers, [](const MdlQuatInterpTrigger& t) {
@@ -118,19 +109,13 @@ Json animBoneJson(const MdlAnimBone& r) {
     if (r.flags & kAnimRawRot2) j["rawrot2"] = vec(unpackQuaternion64(r.rawRot64));
     if (r.flags & kAnimRawRot) j["rawrot"] = vec(unpackQuaternion48(r.rawRot48));
     if (r.flags & kAnimRawPos) j["rawpos"] = vec(unpackVector48(r.rawPos));
-    if (r.flags & kAnimAnimRot)
-        j["animrot"] =
-            arrayOf(std::vector<MdlAnimValues>(r.rotValues.begin(), r.rotValues.end()), runsJson);
-    if (r.flags & kAnimAnimPos)
-        j["animpos"] =
-            arrayOf(std::vector<MdlAnimValues>(r.posValues.begin(), r.posValues.end()), runsJson);
+    if (r.flags & kAnimAnimRot) j["animrot"] = arrayOf(r.rotValues, runsJson);
+    if (r.flags & kAnimAnimPos) j["animpos"] = arrayOf(r.posValues, runsJson);
     return j;
 }
 
 Json compressedErrorJson(const MdlCompressedIkError& e) {
-    return Json{{"scale", e.scale},
-                {"values",
-                 arrayOf(std::vector<MdlAnimValues>(e.values.begin(), e.values.end()), runsJson)}};
+    return Json{{"scale", e.scale}, {"values", arrayOf(e.values, runsJson)}};
 }
 
 Json ikRuleJson(const MdlIkRule& r) {

@@ -172,8 +172,7 @@ class Writer {
         auto record = w_.record("mstudiobone_t", kMdlBoneSize, at);
         w_.i32(str(bone.name, at));
         w_.i32(bone.parent);
-        for (std::int32_t controller : bone.bonecontroller)
-            w_.i32(controller);
+        writeI32s(w_, bone.bonecontroller);
         writeVec3(w_, bone.pos);
         writeVec4(w_, bone.quat);
         writeVec3(w_, bone.rot);
@@ -506,8 +505,7 @@ class Writer {
         w_.i32(mesh.meshid);
         writeVec3(w_, mesh.center);
         w_.u32(mesh.modelvertexdataSlot);
-        for (std::int32_t n : mesh.numLODVertexes)
-            w_.i32(n);
+        writeI32s(w_, mesh.numLODVertexes);
         w_.zeros(32);
     }
 
@@ -524,14 +522,10 @@ class Writer {
         w_.i32(0); // unused1
         w_.f32(e.iris_scale);
         w_.i32(0); // unused2
-        for (std::int32_t v : e.upperflexdesc)
-            w_.i32(v);
-        for (std::int32_t v : e.lowerflexdesc)
-            w_.i32(v);
-        for (float v : e.uppertarget)
-            w_.f32(v);
-        for (float v : e.lowertarget)
-            w_.f32(v);
+        writeI32s(w_, e.upperflexdesc);
+        writeI32s(w_, e.lowerflexdesc);
+        writeF32s(w_, e.uppertarget);
+        writeF32s(w_, e.lowertarget);
         w_.i32(e.upperlidflexdesc);
         w_.i32(e.lowerlidflexdesc);
         w_.zeros(16); // unused[4]
@@ -545,8 +539,8 @@ class Writer {
             const std::size_t at = ml.flexes + i * kMdlFlexSize;
             auto record = w_.record("mstudioflex_t", kMdlFlexSize, at);
             w_.i32(flex.flexdesc);
-            for (float target : {flex.target0, flex.target1, flex.target2, flex.target3})
-                w_.f32(target);
+            writeF32s(w_, std::initializer_list<float>{flex.target0, flex.target1, flex.target2,
+                                                       flex.target3});
             w_.i32(count(flex.vertanims.size()));
             w_.i32(relative(ml.vertanims[i], at));
             w_.i32(flex.flexpair);
