@@ -378,7 +378,8 @@ struct MdlSeqDesc {
     std::int32_t nextseq = 0, pose = 0;
     std::int32_t numikrules = 0;
     std::vector<MdlAutoLayer> autolayers;
-    std::vector<float> weights; // weight list, one per bone (identical lists are written once)
+    // Weight list, one per bone; empty = 1.0 for every bone. Identical lists are written once.
+    std::vector<float> weights;
     // Pose keys: groupsize[0] keys of axis 0, then groupsize[1] of axis 1 (Valve leaves garbage in
     // the unused tail, kept as read). Empty = posekeyindex 0.
     std::vector<float> poseKeys;
@@ -558,7 +559,8 @@ struct MdlBoneFlexDriver {
 };
 
 // studiohdr2_t. The linear bone table it points at is a copy of the bone array: the writer
-// derives it (when there is more than one bone) and the reader checks it.
+// derives it (when there is more than one bone) and the reader checks it. Valve's v48 files all
+// have a header2; without one (version 44), studiohdr2index is 0 and there is no linear table.
 struct MdlHeader2 {
     std::vector<MdlSrcBoneTransform> srcbonetransforms;
     std::int32_t illumpositionattachmentindex = 0;
@@ -625,8 +627,12 @@ std::optional<MdlFile> readMdl(std::span<const std::uint8_t> bytes, const std::s
                                DiagnosticSink& sink);
 
 // Serialises as version 48, laying out every section in studiomdl's file order (header, header2,
-// bones, ..., string pool). Throws std::logic_error when the model cannot be written (a count or
-// offset past the format's field widths, an animation record whose flags contradict its data).
+// bones, ..., string pool). Throws std::length_error when the model does not fit the format (an
+// offset or count past its field's width, a name longer than its char array, more than 256
+// bones) and std::invalid_argument when it contradicts itself (an animation record whose flags
+// mix raw and animated data, a weight list that is not one per bone, a blend array that is not
+// groupsize[0] x groupsize[1], skin families of different lengths); anything read by readMdl
+// that fits is written.
 std::vector<std::uint8_t> writeMdl(const MdlFile& file);
 
 } // namespace vtxc

@@ -126,29 +126,38 @@ std::vector<std::int16_t> decodeAnimValues(const MdlAnimValues& runs, int numfra
     return values;
 }
 
+namespace {
+
+// Frames from `at` that repeat the value at `at` (at least 1).
+std::size_t repeatsFrom(std::span<const std::int16_t> values, std::size_t at) {
+    std::size_t count = 1;
+    while (at + count < values.size() && values[at + count] == values[at])
+        ++count;
+    return count;
+}
+
+} // namespace
+
 MdlAnimValues encodeAnimValues(std::span<const std::int16_t> frameValues) {
     MdlAnimValues runs;
     std::size_t i = 0;
     while (i < frameValues.size()) {
         MdlAnimValueRun run;
-        run.values.push_back(frameValues[i]);
-        run.total = 1;
-        std::size_t j = i + 1;
-        while (j < frameValues.size() && run.total < 255) {
-            if (frameValues[j] == frameValues[j - 1]) {
-                while (j < frameValues.size() && run.total < 255 &&
-                       frameValues[j] == frameValues[j - 1]) {
-                    ++run.total;
-                    ++j;
-                }
+        while (i < frameValues.size() && run.values.size() < 255) {
+            const std::size_t repeats = repeatsFrom(frameValues, i);
+            const bool reachesEnd = i + repeats == frameValues.size();
+            run.values.push_back(frameValues[i]);
+            // Three equal frames, or equal frames up to the end, close the run as its tail.
+            if (repeats >= 3 || (repeats >= 2 && reachesEnd)) {
+                const std::size_t tail = std::min(repeats, 255 - run.values.size() + 1);
+                run.total = static_cast<std::uint8_t>(run.values.size() - 1 + tail);
+                i += tail;
                 break;
             }
-            run.values.push_back(frameValues[j]);
-            ++run.total;
-            ++j;
+            run.total = static_cast<std::uint8_t>(run.values.size());
+            ++i;
         }
         runs.push_back(std::move(run));
-        i = j;
     }
     return runs;
 }

@@ -37,8 +37,9 @@ std::array<std::uint16_t, 3> packVector48(const Vec3& v);
 std::int16_t animValueAt(const MdlAnimValues& runs, int frame);
 // One value per frame, `numframes` of them.
 std::vector<std::int16_t> decodeAnimValues(const MdlAnimValues& runs, int numframes);
-// Reference encoder: a run takes values until one repeats its predecessor, then absorbs the
-// repeats as its tail (valid and total at most 255). Reproduces every channel of Valve's files.
+// Reference encoder: a run takes values one by one; a value that repeats over three or more
+// frames, or over the frames up to the end, closes the run with the repeats as its tail (valid and
+// total at most 255). Reproduces every channel of Valve's files.
 MdlAnimValues encodeAnimValues(std::span<const std::int16_t> frameValues);
 
 // RadianEuler (x, y, z) <-> quaternion, with q = qz(z) * qy(y) * qx(x) (mathlib AngleQuaternion).

@@ -6,6 +6,7 @@
 #include "formats/common/byte_writer.h"
 #include "formats/studio/mdl.h"
 
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -141,6 +142,14 @@ void writeVec3(ByteWriter& w, const Vec3& v);
 void writeVec4(ByteWriter& w, const Vec4& v);
 void writeMatrix(ByteWriter& w, const MdlMatrix3x4& m);
 void writeValues(ByteWriter& w, const MdlAnimValues& runs);
+template <class Range> void writeI32s(ByteWriter& w, const Range& values) {
+    for (std::int32_t value : values)
+        w.i32(value);
+}
+template <class Range> void writeF32s(ByteWriter& w, const Range& values) {
+    for (float value : values)
+        w.f32(value);
+}
 
 void writeAnimations(ByteWriter& w, const MdlFile& file, const Layout& layout);
 void writeSequences(ByteWriter& w, const MdlFile& file, const Layout& layout);

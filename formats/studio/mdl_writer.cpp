@@ -16,14 +16,15 @@ using namespace mdl_write;
 
 std::int32_t count(std::size_t n) {
     if (n > static_cast<std::size_t>(INT32_MAX))
-        throw std::logic_error("mdl writer: count does not fit 32 bits");
+        throw std::length_error("mdl writer: count does not fit 32 bits");
     return static_cast<std::int32_t>(n);
 }
 
 void writeFixedString(ByteWriter& w, const std::string& text, std::size_t size, const char* what) {
-    if (text.size() >= size)
-        throw std::logic_error(std::string("mdl writer: ") + what + " \"" + text +
-                               "\" is longer than " + std::to_string(size - 1) + " characters");
+    // A name may fill the whole field without a NUL, as char[64] allows.
+    if (text.size() > size)
+        throw std::length_error(std::string("mdl writer: ") + what + " \"" + text +
+                                "\" is longer than " + std::to_string(size) + " characters");
     w.chars(text);
     w.zeros(size - text.size());
 }
@@ -32,7 +33,7 @@ std::int32_t numSkinRef(const MdlFile& file) {
     if (file.skinFamilies.empty()) return 0;
     for (const auto& family : file.skinFamilies)
         if (family.size() != file.skinFamilies[0].size())
-            throw std::logic_error("mdl writer: skin families of different lengths");
+            throw std::invalid_argument("mdl writer: skin families of different lengths");
     return count(file.skinFamilies[0].size());
 }
 
@@ -171,8 +172,7 @@ class Writer {
         auto record = w_.record("mstudiobone_t", kMdlBoneSize, at);
         w_.i32(str(bone.name, at));
         w_.i32(bone.parent);
-        for (std::int32_t controller : bone.bonecontroller)
-            w_.i32(controller);
+        writeI32s(w_, bone.bonecontroller);
         writeVec3(w_, bone.pos);
         writeVec4(w_, bone.quat);
         writeVec3(w_, bone.rot);
@@ -323,7 +323,7 @@ class Writer {
     // Bone indices sorted by name ignoring ASCII case (name lookups binary-search it).
     void writeBoneTable() {
         if (f_.bones.size() > 256)
-            throw std::logic_error("mdl writer: the bone table by name holds at most 256 bones");
+            throw std::length_error("mdl writer: the bone table by name holds at most 256 bones");
         std::vector<std::size_t> order(f_.bones.size());
         std::iota(order.begin(), order.end(), 0);
         auto lower = [](unsigned char c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; };
@@ -420,8 +420,8 @@ class Writer {
         w_.i32(str(ui.name, at));
         for (std::int32_t controller : ui.controllers) {
             if (controller >= static_cast<std::int64_t>(f_.flexControllers.size()))
-                throw std::logic_error("mdl writer: flex controller UI names controller " +
-                                       std::to_string(controller) + " that does not exist");
+                throw std::invalid_argument("mdl writer: flex controller UI names controller " +
+                                            std::to_string(controller) + " that does not exist");
             w_.i32(controller < 0
                        ? 0
                        : relative(l_.flexControllers +
@@ -505,8 +505,7 @@ class Writer {
         w_.i32(mesh.meshid);
         writeVec3(w_, mesh.center);
         w_.u32(mesh.modelvertexdataSlot);
-        for (std::int32_t n : mesh.numLODVertexes)
-            w_.i32(n);
+        writeI32s(w_, mesh.numLODVertexes);
         w_.zeros(32);
     }
 
@@ -523,14 +522,10 @@ class Writer {
         w_.i32(0); // unused1
         w_.f32(e.iris_scale);
         w_.i32(0); // unused2
-        for (std::int32_t v : e.upperflexdesc)
-            w_.i32(v);
-        for (std::int32_t v : e.lowerflexdesc)
-            w_.i32(v);
-        for (float v : e.uppertarget)
-            w_.f32(v);
-        for (float v : e.lowertarget)
-            w_.f32(v);
+        writeI32s(w_, e.upperflexdesc);
+        writeI32s(w_, e.lowerflexdesc);
+        writeF32s(w_, e.uppertarget);
+        writeF32s(w_, e.lowertarget);
         w_.i32(e.upperlidflexdesc);
         w_.i32(e.lowerlidflexdesc);
         w_.zeros(16); // unused[4]
@@ -544,8 +539,8 @@ class Writer {
             const std::size_t at = ml.flexes + i * kMdlFlexSize;
             auto record = w_.record("mstudioflex_t", kMdlFlexSize, at);
             w_.i32(flex.flexdesc);
-            for (float target : {flex.target0, flex.target1, flex.target2, flex.target3})
-                w_.f32(target);
+            writeF32s(w_, std::initializer_list<float>{flex.target0, flex.target1, flex.target2,
+                                                       flex.target3});
             w_.i32(count(flex.vertanims.size()));
             w_.i32(relative(ml.vertanims[i], at));
             w_.i32(flex.flexpair);

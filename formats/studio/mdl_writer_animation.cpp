@@ -22,14 +22,13 @@ void writeVec4(ByteWriter& w, const Vec4& v) {
 }
 
 void writeMatrix(ByteWriter& w, const MdlMatrix3x4& m) {
-    for (float value : m.m)
-        w.f32(value);
+    writeF32s(w, m.m);
 }
 
 void writeValues(ByteWriter& w, const MdlAnimValues& runs) {
     for (const MdlAnimValueRun& run : runs) {
         if (run.values.empty() || run.values.size() > 255 || run.total == 0)
-            throw std::logic_error("mdl writer: an RLE run needs 1 to 255 values and frames");
+            throw std::invalid_argument("mdl writer: an RLE run needs 1 to 255 values and frames");
         w.u8(static_cast<std::uint8_t>(run.values.size()));
         w.u8(run.total);
         for (std::int16_t value : run.values)
@@ -59,12 +58,12 @@ void checkRecordFlags(const MdlAnimBone& record) {
     const bool raw = record.flags & (kAnimRawPos | kAnimRawRot | kAnimRawRot2);
     const bool animated = record.flags & (kAnimAnimPos | kAnimAnimRot);
     if (raw && animated)
-        throw std::logic_error("mdl writer: animation record of bone " +
-                               std::to_string(record.bone) +
-                               " mixes raw and animated channels; the engine cannot read that");
+        throw std::invalid_argument(
+            "mdl writer: animation record of bone " + std::to_string(record.bone) +
+            " mixes raw and animated channels; the engine cannot read that");
     if ((record.flags & kAnimRawRot) && (record.flags & kAnimRawRot2))
-        throw std::logic_error("mdl writer: animation record of bone " +
-                               std::to_string(record.bone) + " has two raw rotations");
+        throw std::invalid_argument("mdl writer: animation record of bone " +
+                                    std::to_string(record.bone) + " has two raw rotations");
 }
 
 void writeRawChannels(ByteWriter& w, const MdlAnimBone& record) {
@@ -122,8 +121,7 @@ void writeRecords(ByteWriter& w, const std::vector<MdlAnimBone>& bones,
 void writeCompressedError(ByteWriter& w, const MdlCompressedIkError& error, std::size_t at) {
     w.padTo(at);
     auto record = w.record("mstudiocompressedikerror_t", compressedErrorSize(error), at);
-    for (float scale : error.scale)
-        w.f32(scale);
+    writeF32s(w, error.scale);
     std::size_t arrayAt = at + kMdlCompressedIkErrorSize;
     for (const MdlAnimValues& channel : error.values) {
         if (channel.empty()) {
@@ -193,11 +191,9 @@ void writeIkRule(ByteWriter& w, const MdlIkRule& rule, std::size_t at, std::size
     w.i32(0); // unused2
     w.i32(rule.iStart);
     w.i32(rule.ikerrorindex);
-    for (float value : {rule.start, rule.peak, rule.tail, rule.end})
-        w.f32(value);
+    writeF32s(w, std::initializer_list<float>{rule.start, rule.peak, rule.tail, rule.end});
     w.i32(0); // unused3
-    for (float value : {rule.contact, rule.drop, rule.top})
-        w.f32(value);
+    writeF32s(w, std::initializer_list<float>{rule.contact, rule.drop, rule.top});
     w.zeros(12); // unused6-8
     w.i32(rule.attachment.empty() ? 0 : relative(layout.string(rule.attachment), at));
     w.zeros(28); // unused[7]
@@ -208,8 +204,7 @@ void writeLocalHierarchy(ByteWriter& w, const MdlLocalHierarchy& entry, std::siz
     auto record = w.record("mstudiolocalhierarchy_t", kMdlLocalHierarchySize, at);
     w.i32(entry.iBone);
     w.i32(entry.iNewParent);
-    for (float value : {entry.start, entry.peak, entry.tail, entry.end})
-        w.f32(value);
+    writeF32s(w, std::initializer_list<float>{entry.start, entry.peak, entry.tail, entry.end});
     w.i32(entry.iStart);
     w.i32(animAt ? relative(animAt, at) : 0);
     w.zeros(16); // unused[4]
@@ -295,14 +290,10 @@ void writeSeqDesc(ByteWriter& w, const MdlSeqDesc& seq, const SeqLayout& s, cons
     w.i32(static_cast<std::int32_t>(seq.blends.size()));
     w.i32(relative(s.blends, s.desc));
     w.i32(0); // movementindex
-    for (std::int32_t value : seq.groupsize)
-        w.i32(value);
-    for (std::int32_t value : seq.paramindex)
-        w.i32(value);
-    for (float value : seq.paramstart)
-        w.f32(value);
-    for (float value : seq.paramend)
-        w.f32(value);
+    writeI32s(w, seq.groupsize);
+    writeI32s(w, seq.paramindex);
+    writeF32s(w, seq.paramstart);
+    writeF32s(w, seq.paramend);
     w.i32(seq.paramparent);
     w.f32(seq.fadeintime);
     w.f32(seq.fadeouttime);
@@ -322,8 +313,8 @@ void writeEvent(ByteWriter& w, const MdlEvent& event, std::size_t at, const Layo
     w.f32(event.cycle);
     w.i32(event.event);
     w.i32(event.type);
-    if (event.options.size() > 63)
-        throw std::logic_error("mdl writer: event options longer than 63 characters");
+    if (event.options.size() > 64)
+        throw std::length_error("mdl writer: event options longer than 64 characters");
     w.chars(event.options);
     w.zeros(64 - event.options.size());
     w.i32(event.name.empty() ? 0 : relative(layout.string(event.name), at));
@@ -332,8 +323,7 @@ void writeEvent(ByteWriter& w, const MdlEvent& event, std::size_t at, const Layo
 void writeSequenceLists(ByteWriter& w, const MdlSeqDesc& seq, const SeqLayout& s,
                         const Layout& layout, std::size_t numBones) {
     w.padTo(s.poseKeys);
-    for (float key : seq.poseKeys)
-        w.f32(key);
+    writeF32s(w, seq.poseKeys);
     w.padTo(s.events);
     for (std::size_t i = 0; i < seq.events.size(); ++i)
         writeEvent(w, seq.events[i], s.events + i * kMdlEventSize, layout);
@@ -344,16 +334,14 @@ void writeSequenceLists(ByteWriter& w, const MdlSeqDesc& seq, const SeqLayout& s
         w.i16(l.iSequence);
         w.i16(l.iPose);
         w.i32(l.flags);
-        for (float value : {l.start, l.peak, l.tail, l.end})
-            w.f32(value);
+        writeF32s(w, std::initializer_list<float>{l.start, l.peak, l.tail, l.end});
     }
     if (s.writesWeights) {
         auto record = w.record("weight list", numBones * 4, s.weights);
         if (seq.weights.empty())
             for (std::size_t b = 0; b < numBones; ++b)
                 w.f32(1.0f);
-        for (float weight : seq.weights)
-            w.f32(weight);
+        writeF32s(w, seq.weights);
     }
 }
 

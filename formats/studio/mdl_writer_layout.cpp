@@ -138,15 +138,15 @@ std::size_t compressedErrorSize(const MdlCompressedIkError& error) {
 std::int32_t relative(std::size_t target, std::size_t from) {
     const auto difference = static_cast<std::int64_t>(target) - static_cast<std::int64_t>(from);
     if (difference < INT32_MIN || difference > INT32_MAX)
-        throw std::logic_error("mdl writer: offset does not fit 32 bits");
+        throw std::length_error("mdl writer: offset does not fit 32 bits");
     return static_cast<std::int32_t>(difference);
 }
 
 std::int16_t relative16(std::size_t target, std::size_t from) {
     const auto difference = static_cast<std::int64_t>(target) - static_cast<std::int64_t>(from);
     if (difference < INT16_MIN || difference > INT16_MAX)
-        throw std::logic_error("mdl writer: an animation record or its value arrays exceed the "
-                               "32767 bytes a 16-bit offset reaches");
+        throw std::length_error("mdl writer: an animation record or its value arrays exceed the "
+                                "32767 bytes a 16-bit offset reaches");
     return static_cast<std::int16_t>(difference);
 }
 
@@ -233,9 +233,9 @@ void planAnimation(Cursor& c, const MdlAnimDesc& anim, AnimLayout& layout) {
 std::vector<float> weightsOf(const MdlSeqDesc& seq, std::size_t numBones) {
     if (seq.weights.empty()) return std::vector<float>(numBones, 1.0f);
     if (seq.weights.size() != numBones)
-        throw std::logic_error("mdl writer: sequence " + seq.label + " has " +
-                               std::to_string(seq.weights.size()) + " weights for " +
-                               std::to_string(numBones) + " bones");
+        throw std::invalid_argument("mdl writer: sequence " + seq.label + " has " +
+                                    std::to_string(seq.weights.size()) + " weights for " +
+                                    std::to_string(numBones) + " bones");
     return seq.weights;
 }
 
@@ -273,8 +273,8 @@ void planSequence(Cursor& c, const MdlSeqDesc& seq, std::size_t numBones, Weight
     layout.iklocks = c.take(seq.iklocks.size(), kMdlIkLockSize);
     if (seq.blends.size() !=
         static_cast<std::size_t>(std::max(seq.groupsize[0], 0) * std::max(seq.groupsize[1], 0)))
-        throw std::logic_error("mdl writer: sequence " + seq.label +
-                               " has a blend array that is not groupsize[0] x groupsize[1]");
+        throw std::invalid_argument("mdl writer: sequence " + seq.label +
+                                    " has a blend array that is not groupsize[0] x groupsize[1]");
     layout.blends = c.take(seq.blends.size(), 2);
     c.align(4);
     layout.keyValues = c.take(seq.keyValues.empty() ? 0 : seq.keyValues.size() + 1);
@@ -402,7 +402,7 @@ Layout planLayout(const MdlFile& file) {
     planMeshes(c, file, layout);
     planTexturesToEnd(c, file, layout);
     if (layout.end > static_cast<std::size_t>(INT32_MAX))
-        throw std::logic_error("mdl writer: the model needs more than 2 GiB");
+        throw std::length_error("mdl writer: the model needs more than 2 GiB");
     return layout;
 }
 

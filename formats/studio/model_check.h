@@ -14,6 +14,8 @@ namespace vtxc {
 //   CHK003 body part/model/mesh counts   CHK004 .mdl vertex ranges (models, meshes, .vvd pool)
 //   CHK005 .vtx vertex use vs numLODVertexes   CHK006 .vvd numLODVertexes
 //   CHK007 fixups                        CHK008 bone references   CHK009 material references
+//   CHK011 BONE_USED_BY_VERTEX_LOD flags against the bones the vertices of each LOD use
+//   CHK012 BONE_USED_BY_HITBOX / _ATTACHMENT flags against the hitboxes, attachments, IK chains
 std::vector<Diagnostic> checkModel(const LoadedModel& model);
 
 } // namespace vtxc

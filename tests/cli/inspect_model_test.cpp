@@ -4,6 +4,7 @@
 #include "formats/studio/model_files.h"
 #include "testing/test_support.h"
 
+#include <algorithm>
 #include <cstring>
 #include <nlohmann/json.hpp>
 
@@ -190,6 +191,73 @@ TEST(InspectFile, VvdAndMdlJson) {
     EXPECT_EQ(m["bodyParts"][0]["models"][0]["meshes"][0]["numLODVertexes"][3], 659);
 }
 
+TEST(InspectFile, MdlJsonListsEverySectionAndDecodedFrames) {
+    VTXC_REQUIRE_CORPUS();
+    const auto grenade = runVtxc(
+        {"inspect", (corpusDir() / "w_grenade" / "w_grenade.mdl").string(), "--json", "--frames"});
+    ASSERT_EQ(grenade.exitStatus, 0) << grenade.err;
+    const auto g = nlohmann::json::parse(grenade.out);
+    EXPECT_EQ(g["numbones"], 3);
+    EXPECT_EQ(g["bones"][2]["name"], "fuse");
+    EXPECT_EQ(g["bones"][2]["flags"], 0x200);
+    EXPECT_EQ(g["bones"][2]["flagNames"], nlohmann::json({"USED_BY_ATTACHMENT"}));
+    EXPECT_EQ(g["attachments"][0]["name"], "fuse");
+    EXPECT_EQ(g["attachments"][0]["localbone"], 2);
+    EXPECT_EQ(g["hitboxsets"][0]["name"], "default");
+    EXPECT_EQ(g["hitboxsets"][0]["numhitboxes"], 2);
+    EXPECT_EQ(g["numlocalanim"], 1);
+    const auto& idle = g["localanims"][0];
+    EXPECT_EQ(idle["name"], "@idle");
+    EXPECT_EQ(idle["bones"][0]["flags"], 0x21);
+    const auto& root = idle["frames"][0]["bones"][0];
+    EXPECT_NEAR(root["quat"][0].get<double>(), -0.666684, 2e-6);
+    EXPECT_NEAR(root["quat"][3].get<double>(), 0.120044, 2e-6);
+    EXPECT_NEAR(root["pos"][0].get<double>(), 2.205078, 1e-6);
+    EXPECT_EQ(root["euler"].size(), 3u);
+    EXPECT_EQ(g["localseqs"][0]["label"], "idle");
+    EXPECT_EQ(g["localseqs"][0]["activityName"], "ACT_VM_IDLE");
+    EXPECT_EQ(g["localseqs"][0]["weightlist"], nlohmann::json({1.0, 1.0, 1.0}));
+    EXPECT_EQ(g["studiohdr2"]["name"], "weapons/w_grenade.mdl");
+
+    const auto soldier =
+        runVtxc({"inspect",
+                 (corpusDir() / "combine_super_soldier_choreo" / "combine_super_soldier_choreo.mdl")
+                     .string(),
+                 "--json"});
+    ASSERT_EQ(soldier.exitStatus, 0) << soldier.err;
+    const auto s = nlohmann::json::parse(soldier.out);
+    EXPECT_EQ(s["numikchains"], 4);
+    EXPECT_EQ(s["ikchains"][1]["name"], "lhand");
+    EXPECT_EQ(s["numflexcontrollers"], 10);
+    EXPECT_EQ(s["flexcontrollers"][0]["type"], "head");
+    EXPECT_EQ(s["numincludemodels"], 3);
+    EXPECT_EQ(s["keyvaluesize"], 116);
+    EXPECT_EQ(s["numlocalposeparameters"], 6);
+    EXPECT_EQ(s["poseparameters"][0]["name"], "body_yaw");
+    EXPECT_EQ(s["localseqs"][0]["groupsize"], nlohmann::json({3, 1}));
+    EXPECT_FALSE(s["localanims"][0].contains("frames")); // only with --frames
+}
+
+TEST(InspectFile, MdlTreeShowsSectionsAndFramesOnRequest) {
+    VTXC_REQUIRE_CORPUS();
+    const std::string path = (corpusDir() / "w_grenade" / "w_grenade.mdl").string();
+    const auto plain = runVtxc({"inspect", path});
+    ASSERT_EQ(plain.exitStatus, 0) << plain.err;
+    const auto text = lines(plain.out);
+    EXPECT_NE(std::find(text.begin(), text.end(), "  1 attachment:"), text.end()) << plain.out;
+    EXPECT_NE(std::find(text.begin(), text.end(),
+                        "    0 \"@idle\": 1 frame at 30 fps, flags 0x0, 1 bone record, 0 IK rules"),
+              text.end())
+        << plain.out;
+    EXPECT_EQ(plain.out.find("frame 0:"), std::string::npos);
+    const auto frames = runVtxc({"inspect", path, "--frames"});
+    ASSERT_EQ(frames.exitStatus, 0) << frames.err;
+    EXPECT_NE(frames.out.find("        bone 0 pos (2.20508, -2.72461, -1.07129) quat (-0.666684, "
+                              "-0.731155, -0.0808363, 0.120044)"),
+              std::string::npos)
+        << frames.out;
+}
+
 TEST(InspectFile, TruncatedFileExits3WithRecordAndOffset) {
     VTXC_REQUIRE_CORPUS();
     TempDir dir;
@@ -275,6 +343,52 @@ TEST_F(ModelCheck, BoneAndMaterialReferences) {
         .newBoneID = 3;
     model.mdl->bodyParts[0].models[0].meshes[0].material = 4;
     EXPECT_EQ(codes(), (std::vector<std::string>{"CHK008", "CHK008", "CHK009"}));
+}
+
+TEST_F(ModelCheck, TangentsIndexFollowsTheVertexIndex) {
+    model.mdl->bodyParts[0].models[0].tangentsindex = 16;
+    const auto findings = checkModel(model);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].code, "CHK004");
+    EXPECT_NE(findings[0].message.find("body part 0 model 0 tangentsindex 16 is not 0"),
+              std::string::npos)
+        << findings[0].message;
+}
+
+TEST_F(ModelCheck, BoneLodFlagsFollowTheVerticesOfEachLod) {
+    model.mdl->bones[1].flags &= ~0x400; // ValveBiped.bone carries vertices in LOD 0
+    model.mdl->bones[2].flags |= 0x800;  // fuse in a LOD the model does not have
+    const auto findings = checkModel(model);
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].code, "CHK011");
+    EXPECT_EQ(findings[0].location.file, model.mdlName);
+    EXPECT_NE(findings[0].message.find("bones without BONE_USED_BY_VERTEX_LOD0 although vertices "
+                                       "drawn by LOD 0 are weighted to them or their "
+                                       "descendants: 1 ValveBiped.bone;"),
+              std::string::npos)
+        << findings[0].message;
+    EXPECT_EQ(findings[1].code, "CHK011");
+    EXPECT_NE(findings[1].message.find("bones with BONE_USED_BY_VERTEX_LOD1 although no vertex "
+                                       "drawn by LOD 1 is weighted to them or their descendants: "
+                                       "2 fuse;"),
+              std::string::npos)
+        << findings[1].message;
+}
+
+TEST_F(ModelCheck, HitboxAndAttachmentFlagsFollowTheirBones) {
+    model.mdl->bones[2].flags &= ~0x200; // fuse carries the "fuse" attachment
+    model.mdl->bones[2].flags |= 0x100;  // but no hitbox
+    const auto findings = checkModel(model);
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].code, "CHK012");
+    EXPECT_NE(findings[0].message.find("bone 2 fuse has BONE_USED_BY_HITBOX although neither it "
+                                       "nor a descendant carries a hitbox of set 0"),
+              std::string::npos)
+        << findings[0].message;
+    EXPECT_NE(findings[1].message.find("bone 2 fuse lacks BONE_USED_BY_ATTACHMENT although it or "
+                                       "a descendant carries an attachment or links an IK chain"),
+              std::string::npos)
+        << findings[1].message;
 }
 
 TEST_F(ModelCheck, StructureAgainstTheMdl) {
