@@ -85,10 +85,18 @@ class MdlAssembler {
     }
 
     bool buildAttachmentsAndIk() {
+        bool ok = true;
+        for (std::size_t i = 0; i < settings_.boneMerges.size(); ++i)
+            if (!skeleton_.find(settings_.boneMerges[i])) {
+                sink_.error("BONE004", settings_.boneMergesAt.at(i),
+                            "$bonemerge names bone '" + settings_.boneMerges[i] +
+                                "', which the model does not have; name one of its bones");
+                ok = false;
+            }
         attachments_ = vtxc::buildAttachments(settings_.attachments, skeleton_, sink_);
         auto chains = buildIkChains(settings_.ikChains, skeleton_, sink_);
         auto locks = buildAutoplayLocks(settings_, sink_);
-        if (!attachments_ || !chains || !locks) return false;
+        if (!ok || !attachments_ || !chains || !locks) return false;
         file_.ikChains = std::move(*chains);
         file_.ikAutoplayLocks = std::move(*locks);
         return true;
@@ -103,14 +111,8 @@ class MdlAssembler {
         for (const MdlIkChain& chain : file_.ikChains)
             for (const MdlIkLink& link : chain.links)
                 use.ikLinkBones.push_back(link.bone);
-        for (const std::string& name : settings_.boneMerges) {
-            if (auto bone = skeleton_.find(name))
-                use.boneMergeBones.push_back(*bone);
-            else
-                sink_.warning("BONE004", {qc_.qcPath.string()},
-                              "$bonemerge names bone '" + name +
-                                  "', which the model does not have; ignored");
-        }
+        for (const std::string& name : settings_.boneMerges)
+            if (auto bone = skeleton_.find(name)) use.boneMergeBones.push_back(*bone);
         use.weightedPerLod = bonesWeightedPerLod(in_.built, skeleton_.size());
         const std::vector<std::int32_t> flags = boneFlags(skeleton_, use);
         file_.bones = mdlBones(skeleton_, flags, animationScales(animations_, skeleton_),
@@ -132,8 +134,9 @@ class MdlAssembler {
     bool buildSequenceSet() {
         const SkinnedModel skinned =
             skinnedModelOf(in_.built, file_.hitboxSets.front().hitboxes, !settings_.skipBoneInBBox);
-        const SequenceInputs inputs{qc_,       animations_,   file_.animations, file_.bones,
-                                    skeleton_, *attachments_, skinned,          in_.built.staticProp};
+        const SequenceInputs inputs{qc_,         animations_,         file_.animations,
+                                    file_.bones, skeleton_,           *attachments_,
+                                    skinned,     in_.built.staticProp};
         auto sequences = buildSequences(inputs, sink_);
         if (!sequences) return false;
         if (sequences->sequences.empty()) {
@@ -216,7 +219,7 @@ class MdlAssembler {
         if (name.empty()) return 0;
         for (std::size_t i = 0; i < file_.attachments.size(); ++i)
             if (file_.attachments[i].name == name) return static_cast<std::int32_t>(i) + 1;
-        sink_.warning("SEQ002", {qc_.qcPath.string()},
+        sink_.warning("SEQ009", settings_.illumPosition->definedAt,
                       "$illumposition names attachment '" + name +
                           "', which no $attachment defines; the position is used alone");
         return 0;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <sstream>
 
@@ -430,6 +431,151 @@ class Comparer {
 std::vector<MdlDifference> compareMdl(const MdlFile& ours, const MdlFile& valve,
                                       const MdlTolerances& tolerances) {
     return Comparer(ours, valve, tolerances).run();
+}
+
+namespace {
+
+// A section: its name, the studiohdr_t field holding its offset (public SDK studio.h; -1: the
+// header itself), the prefixes of the difference keys that belong to it, and its record count.
+struct SectionSpec {
+    const char* name;
+    int headerField;
+    std::vector<std::string> keyPrefixes;
+    std::size_t (*count)(const MdlFile&);
+};
+
+std::size_t meshCount(const MdlFile& file) {
+    std::size_t n = 0;
+    for (const MdlBodyPart& part : file.bodyParts)
+        for (const MdlModel& model : part.models)
+            n += model.meshes.size();
+    return n;
+}
+
+std::size_t hitboxCount(const MdlFile& file) {
+    std::size_t n = 0;
+    for (const MdlHitboxSet& set : file.hitboxSets)
+        n += set.hitboxes.size();
+    return n;
+}
+
+const std::vector<SectionSpec>& sectionSpecs() {
+    using F = const MdlFile&;
+    static const std::vector<SectionSpec> specs{
+        {"header", -1, {}, [](F) -> std::size_t { return 1; }},
+        {"header2", 400, {"header2"}, [](F f) -> std::size_t { return f.header2 ? 1 : 0; }},
+        {"bones", 160, {"bone "}, [](F f) { return f.bones.size(); }},
+        {"bone controllers", 168, {}, [](F f) { return f.boneControllers.size(); }},
+        {"hitboxes (all sets)", 176, {"hitbox set"}, hitboxCount},
+        {"bone table by name", 364, {}, [](F f) { return f.bones.size(); }},
+        {"animations", 184, {"animation "}, [](F f) { return f.animations.size(); }},
+        {"sequences", 192, {"sequence "}, [](F f) { return f.sequences.size(); }},
+        {"ik chains", 288, {"ik chain"}, [](F f) { return f.ikChains.size(); }},
+        {"ik autoplay locks", 324, {"ik autoplay"}, [](F f) { return f.ikAutoplayLocks.size(); }},
+        {"key values (bytes)",
+         312,
+         {"keyvalues"},
+         [](F f) -> std::size_t { return f.keyValues.size(); }},
+        {"attachments", 244, {"attachment "}, [](F f) { return f.attachments.size(); }},
+        {"pose parameters", 304, {"pose parameter"}, [](F f) { return f.poseParameters.size(); }},
+        {"body parts (meshes)", 236, {"body part "}, meshCount},
+        {"flex controllers",
+         272,
+         {"flex controllers"},
+         [](F f) { return f.flexControllers.size(); }},
+        {"flex controller ui",
+         388,
+         {"flex controller ui"},
+         [](F f) { return f.flexControllerUis.size(); }},
+        {"include models", 340, {"include models"}, [](F f) { return f.includeModels.size(); }},
+        {"textures", 208, {"textures"}, [](F f) { return f.textures.size(); }},
+        {"cdmaterials", 216, {"cdmaterials"}, [](F f) { return f.cdmaterials.size(); }},
+        {"skin families", 228, {"skins"}, [](F f) { return f.skinFamilies.size(); }},
+    };
+    return specs;
+}
+
+std::int32_t headerInt(std::span<const std::uint8_t> bytes, int field) {
+    if (field < 0 || static_cast<std::size_t>(field) + 4 > bytes.size()) return 0;
+    const std::size_t at = static_cast<std::size_t>(field);
+    return static_cast<std::int32_t>(std::uint32_t{bytes[at]} | std::uint32_t{bytes[at + 1]} << 8 |
+                                     std::uint32_t{bytes[at + 2]} << 16 |
+                                     std::uint32_t{bytes[at + 3]} << 24);
+}
+
+// Bytes from each section's start to the next start (header: from 0); a section whose offset is
+// 0 or outside the file has none.
+std::vector<std::size_t> sectionBytes(std::span<const std::uint8_t> bytes) {
+    const std::vector<SectionSpec>& specs = sectionSpecs();
+    std::vector<std::size_t> starts;
+    for (const SectionSpec& spec : specs) {
+        const std::int32_t at = headerInt(bytes, spec.headerField);
+        starts.push_back(spec.headerField < 0 ? 0
+                         : at > 0 && static_cast<std::size_t>(at) <= bytes.size()
+                             ? static_cast<std::size_t>(at)
+                             : bytes.size());
+    }
+    std::vector<std::size_t> sizes;
+    for (std::size_t start : starts) {
+        std::size_t next = bytes.size();
+        for (std::size_t other : starts)
+            if (other > start) next = std::min(next, other);
+        sizes.push_back(next - start);
+    }
+    return sizes;
+}
+
+bool belongsTo(const SectionSpec& spec, const std::string& key) {
+    return std::any_of(spec.keyPrefixes.begin(), spec.keyPrefixes.end(),
+                       [&](const std::string& prefix) { return key.starts_with(prefix); });
+}
+
+} // namespace
+
+std::vector<MdlSectionRow> mdlSectionSummary(const MdlFile& ours,
+                                             std::span<const std::uint8_t> oursBytes,
+                                             const MdlFile& valve,
+                                             std::span<const std::uint8_t> valveBytes,
+                                             const std::vector<MdlDifference>& differences) {
+    const std::vector<SectionSpec>& specs = sectionSpecs();
+    const std::vector<std::size_t> ourSizes = sectionBytes(oursBytes);
+    const std::vector<std::size_t> valveSizes = sectionBytes(valveBytes);
+    std::vector<MdlSectionRow> rows;
+    // A section without records has no bytes (its offset is where the next section starts).
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const std::size_t ourCount = specs[i].count(ours), valveCount = specs[i].count(valve);
+        rows.push_back({specs[i].name, ourCount, valveCount, ourCount ? ourSizes[i] : 0,
+                        valveCount ? valveSizes[i] : 0, 0});
+    }
+    for (const MdlDifference& d : differences) {
+        std::size_t row = 0; // keys of no section's prefix are header values
+        for (std::size_t i = 1; i < specs.size(); ++i)
+            if (belongsTo(specs[i], d.key)) row = i;
+        ++rows[row].differences;
+    }
+    // What no row counts: the string pool and the records placed after the last section start.
+    MdlSectionRow rest{"rest (string pool)", 0, 0, oursBytes.size(), valveBytes.size(), 0};
+    for (const MdlSectionRow& row : rows) {
+        rest.oursBytes -= std::min(rest.oursBytes, row.oursBytes);
+        rest.valveBytes -= std::min(rest.valveBytes, row.valveBytes);
+    }
+    rows.push_back(rest);
+    return rows;
+}
+
+std::string formatSectionSummary(const std::vector<MdlSectionRow>& rows) {
+    std::ostringstream out;
+    out << "    section               count ours/Valve's   bytes ours/Valve's   result\n";
+    for (const MdlSectionRow& row : rows) {
+        char line[160];
+        std::snprintf(
+            line, sizeof line, "    %-21s %8zu / %-8zu %9zu / %-9zu %s\n", row.section.c_str(),
+            row.oursCount, row.valveCount, row.oursBytes, row.valveBytes,
+            row.differences == 0 ? "equal"
+                                 : ("differs (" + std::to_string(row.differences) + ")").c_str());
+        out << line;
+    }
+    return out.str();
 }
 
 std::string undocumented(const std::vector<MdlDifference>& differences,

@@ -7,7 +7,10 @@
 
 #include "formats/studio/mdl.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,5 +40,25 @@ std::string undocumented(const std::vector<MdlDifference>& differences,
 // The documented keys that no difference uses (an exception that no longer applies).
 std::vector<std::string> unusedExceptions(const std::vector<MdlDifference>& differences,
                                           const std::set<std::string>& documented);
+
+// One row per section of the file: its record count in each file, the bytes from the section's
+// start (its header offset) to the next section's start, so that the records a section points to
+// count with the section they follow, and how many differences compareMdl found in it. A last
+// row holds the bytes no section row counts (the string pool among them).
+struct MdlSectionRow {
+    std::string section;
+    std::size_t oursCount = 0, valveCount = 0;
+    std::size_t oursBytes = 0, valveBytes = 0;
+    std::size_t differences = 0;
+};
+
+std::vector<MdlSectionRow> mdlSectionSummary(const MdlFile& ours,
+                                             std::span<const std::uint8_t> oursBytes,
+                                             const MdlFile& valve,
+                                             std::span<const std::uint8_t> valveBytes,
+                                             const std::vector<MdlDifference>& differences);
+
+// The rows as a table: section, counts, bytes, "equal" or the number of differences.
+std::string formatSectionSummary(const std::vector<MdlSectionRow>& rows);
 
 } // namespace vtxc::test

@@ -174,6 +174,7 @@ void QcMdlCommandReader::box(const QcCommand& command, QcArgumentCursor& argumen
 
 void QcMdlCommandReader::illumPosition(const QcCommand& command, QcArgumentCursor& arguments) {
     QcIllumPosition illum;
+    illum.definedAt = command.head->where();
     if (!takeQcNumbers(arguments, *command.head, illum.position, "three position values", sink_))
         return;
     if (const QcToken* attachment = arguments.takeText()) illum.attachment = attachment->text;
@@ -371,8 +372,10 @@ void QcMdlCommandReader::commandList(const QcCommand& command, QcArgumentCursor&
 }
 
 void QcMdlCommandReader::boneMerge(const QcCommand& command, QcArgumentCursor& arguments) {
-    if (const QcToken* bone = takeQcName(arguments, *command.head, "a bone", sink_))
+    if (const QcToken* bone = takeQcName(arguments, *command.head, "a bone", sink_)) {
         settings_.boneMerges.push_back(bone->text);
+        settings_.boneMergesAt.push_back(command.head->where());
+    }
     finish(command, arguments);
 }
 

@@ -55,6 +55,7 @@ struct QcBox {
 struct QcIllumPosition {
     QcVec3 position{};
     std::string attachment; // empty: none
+    SourceLocation definedAt;
 };
 
 // `$poseparameter NAME START END [loop RANGE] [wrap]`.
@@ -148,6 +149,7 @@ struct QcMdlSettings {
     std::vector<QcCommandList> commandLists;
     std::vector<QcFlexController> flexControllers;
     std::vector<std::string> boneMerges;
+    std::vector<SourceLocation> boneMergesAt; // the line of each $bonemerge
     bool skipBoneInBBox = false;
     std::vector<QcWeightList> weightLists;
     std::optional<QcCollisionMass> collisionMass;

@@ -7,6 +7,7 @@
 #include "testing/test_support.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace vtxc {
 namespace {
@@ -135,11 +136,40 @@ TEST(QcCompileCli, WritesTheMdlWithTheOtherFilesOrNothing) {
 
     test::writeText(dir / "src/bad.qc", "$modelname \"props/bad.mdl\"\n$body \"b\" \"a.smd\"\n"
                                         "$attachment tip nose 0 0 1\n");
-    result = test::runVtxc({"compile", (dir / "src/bad.qc").string(), "-o", (dir / "game").string()});
+    result =
+        test::runVtxc({"compile", (dir / "src/bad.qc").string(), "-o", (dir / "game").string()});
     EXPECT_EQ(result.exitStatus, 3);
     EXPECT_NE(result.err.find("bad.qc:3:1: error[BONE004]"), std::string::npos) << result.err;
     EXPECT_FALSE(std::filesystem::exists(dir / "game/models/props/bad.vvd"));
     EXPECT_FALSE(std::filesystem::exists(dir / "game/models/props/bad.mdl"));
+}
+
+// `vtxc compile` on every corpus QC: the four files of each model, found where $modelname puts
+// them, agree with each other (one checksum, counts, bone indices, materials) as `vtxc inspect
+// MODEL` checks them, with no finding.
+TEST(QcCompileCli, EveryCorpusQcGivesFourFilesInspectFindsConsistent) {
+    VTXC_REQUIRE_CORPUS();
+    const std::pair<const char*, const char*> qcs[] = {
+        {"w_grenade/w_grenade.qc", "weapons/w_grenade"},
+        {"chamberdoor_frame/chamberdoor_frame.qc", "props_gameplay/chamberdoor_frame"},
+        {"tree_pine04/tree_pine04.qc", "props_foliage/Tree_pine04"},
+        {"bunker_gun01/bunker_gun01.qc", "props_combine/bunker_gun01"},
+        {"combine_super_soldier_choreo/combine_super_soldier.qc", "combine_super_soldier_choreo"},
+    };
+    for (const auto& [qc, model] : qcs) {
+        test::TempDir dir;
+        auto result = test::runVtxc(
+            {"compile", (test::corpusDir() / qc).string(), "-o", dir.path().string(), "--quiet"});
+        ASSERT_EQ(result.exitStatus, 0) << qc << "\n" << result.err;
+        const std::filesystem::path base = dir / "models" / model;
+        for (const char* extension : {".mdl", ".vvd", ".dx90.vtx", ".dx80.vtx", ".sw.vtx"})
+            EXPECT_TRUE(std::filesystem::exists(base.string() + extension)) << model << extension;
+        result = test::runVtxc({"inspect", base.string(), "--json"});
+        EXPECT_EQ(result.exitStatus, 0) << qc << "\n" << result.err;
+        const auto inspected = nlohmann::json::parse(result.out);
+        EXPECT_TRUE(inspected["consistent"].get<bool>()) << qc;
+        EXPECT_TRUE(inspected["findings"].empty()) << qc << "\n" << inspected["findings"].dump();
+    }
 }
 
 // --content-root lets a QC name files above its folder, never above the root.

@@ -7,9 +7,8 @@
 #include "formats/studio/mdl_codecs.h"
 #include "testing/test_support.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace vtxc {
 namespace {
@@ -128,7 +127,8 @@ TEST_F(MdlAssemblyTest, HeaderTexturesBodyPartsAndAttachments) {
     EXPECT_EQ(mdl->hitboxSets[0].hitboxes[0].group, 3);
     // The arm carries the hitbox and the attachment, the root gets them through its child; the
     // tip is an IK link; every bone has LOD 0 vertices below it but the root has none of its own.
-    EXPECT_EQ(mdl->bones[1].flags, kBoneUsedByHitbox | kBoneUsedByAttachment | kBoneUsedByVertexLod0);
+    EXPECT_EQ(mdl->bones[1].flags,
+              kBoneUsedByHitbox | kBoneUsedByAttachment | kBoneUsedByVertexLod0);
     EXPECT_EQ(mdl->bones[0].flags, mdl->bones[1].flags);
     EXPECT_EQ(mdl->bones[2].flags, kBoneUsedByAttachment | kBoneUsedByVertexLod0);
 }
@@ -251,6 +251,22 @@ TEST_F(MdlAssemblyTest, UnknownBonesAndChainsAreErrorsAtTheirLine) {
     EXPECT_EQ(sink.find("BONE004")->location.line, 3u);
     ASSERT_NE(sink.find("SEQ005"), nullptr) << all();
     EXPECT_EQ(sink.find("SEQ005")->location.line, 4u);
+}
+
+TEST_F(MdlAssemblyTest, UnknownBoneMergeIsAnErrorAtItsLine) {
+    EXPECT_FALSE(compileQc("$modelname m.mdl\n$body b ref\n$bonemerge arm\n$bonemerge nose\n"));
+    ASSERT_NE(sink.find("BONE004"), nullptr) << all();
+    EXPECT_EQ(sink.find("BONE004")->location.line, 4u);
+    EXPECT_NE(sink.find("BONE004")->location.file.find("m.qc"), std::string::npos);
+}
+
+TEST_F(MdlAssemblyTest, IllumPositionNamingNoAttachmentIsAWarningAtItsLine) {
+    auto mdl = compileQc("$modelname m.mdl\n$body b ref\n$illumposition 1 2 3 nowhere\n");
+    ASSERT_TRUE(mdl) << all();
+    ASSERT_NE(sink.find("SEQ009"), nullptr) << all();
+    EXPECT_EQ(sink.find("SEQ009")->location.line, 3u);
+    EXPECT_EQ(mdl->header2->illumpositionattachmentindex, 0);
+    EXPECT_EQ(mdl->illumposition, (Vec3{-2, 1, 3}));
 }
 
 TEST_F(MdlAssemblyTest, BadBlendGridIsAnErrorAtTheSequence) {
