@@ -1,6 +1,8 @@
 // Output of `vtxc anim`: processed SMDs through writeSmd and sequences.json, written atomically.
-// Field meanings follow the CVanim tables of shared/seeds/vmdl-animation.txt (see README.md).
+// Field meanings follow the CVanim tables of docs/vmdl-animation.md ("sequences.json").
 #include "anim/animation_export.h"
+
+#include "anim/anim_codes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -149,11 +151,10 @@ bool checkSourcesKept(const std::vector<AnimationOutput>& outputs,
         for (const AnimationOutput& other : outputs) {
             const fs::path source = fs::weakly_canonical(other.definition->sourcePath, ec);
             if (source != fs::weakly_canonical(files[i].path, ec)) continue;
-            sink.error("VMDL033", animation.location,
-                       "writing " + files[i].path.string() + " for '" + animation.name +
-                           "' would replace the source of '" + other.definition->name +
-                           "': choose another output folder (-o)",
-                       ExitCode::Usage);
+            sink.report(kAnimCodes["VMDL033"], animation.location,
+                        "writing " + files[i].path.string() + " for '" + animation.name +
+                            "' would replace the source of '" + other.definition->name +
+                            "': choose another output folder (-o)");
             kept = false;
             break;
         }

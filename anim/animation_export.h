@@ -1,11 +1,11 @@
 // Output of `vtxc anim`: one processed SMD per animation and sequences.json describing them all,
-// written together or not at all. Follows shared/seeds/vmdl-animation.txt (CVanim attributes).
+// written together or not at all. Follows the CVanim attributes of docs/vmdl-animation.md.
 #pragma once
 
 #include "anim/animation_processing.h"
-#include "formats/vmdl/vmdl_document.h"
 #include "formats/common/diagnostics.h"
 #include "formats/common/file_io.h"
+#include "formats/vmdl/vmdl_document.h"
 
 #include <filesystem>
 #include <nlohmann/json.hpp>

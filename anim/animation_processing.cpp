@@ -1,12 +1,10 @@
 // Animation processing: frame range, frame-number checks, adjustment, root motion extraction and
-// smooth loop on SMD skeleton frames. Follows shared/seeds/vmdl-animation.txt (CVanim tables).
-// Codes: VMDL020 source missing, VMDL021 frame range outside the file, VMDL022 motion frame outside
-// the animation, VMDL023 event frame outside, VMDL024 loop restart outside, VMDL025 smooth-loop
-// frame count too large, VMDL026 (warning) smooth loop without frames, VMDL027 (warning) frames
-// or bones missing from the file (held), VMDL028 (warning) m_nEndframe not given, VMDL029 two
-// motion frames on one frame, VMDL030 source without bones, VMDL031 animation too large,
-// VMDL032 values beyond float range after processing.
+// smooth loop on SMD skeleton frames. Follows the CVanim tables of the VDC wiki's VMDL animation
+// page; the rules vtxc chose are in docs/vmdl-animation.md.
+// Codes: VMDL020-VMDL032 of kAnimCodes (anim/anim_codes.h).
 #include "anim/animation_processing.h"
+
+#include "anim/anim_codes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -112,8 +110,8 @@ class Processor {
 
     bool checkSource() {
         if (source_.nodes.empty() || source_.frames.empty()) {
-            sink_.error(
-                "VMDL030", animation_.filepathLocation,
+            sink_.report(
+                kAnimCodes["VMDL030"], animation_.filepathLocation,
                 "source of animation '" + name() + "' (" + sourceName() +
                     ") has no bones or no skeleton frames: export the animation's skeleton");
             return false;
@@ -123,30 +121,30 @@ class Processor {
 
     bool checkRange(int fileFrames) {
         if (animation_.endFrame >= fileFrames) {
-            sink_.error("VMDL021", animation_.endFrameLocation,
-                        "animation '" + name() + "' asks for frames " +
-                            std::to_string(animation_.startFrame) + ".." +
-                            std::to_string(animation_.endFrame) + ", but " + sourceName() +
-                            " has " + frameCountText(fileFrames) + " (0.." +
-                            std::to_string(fileFrames - 1) + "): lower m_nEndframe");
+            sink_.report(kAnimCodes["VMDL021"], animation_.endFrameLocation,
+                         "animation '" + name() + "' asks for frames " +
+                             std::to_string(animation_.startFrame) + ".." +
+                             std::to_string(animation_.endFrame) + ", but " + sourceName() +
+                             " has " + frameCountText(fileFrames) + " (0.." +
+                             std::to_string(fileFrames - 1) + "): lower m_nEndframe");
             return false;
         }
         if (!animation_.endFrameGiven && fileFrames > 1)
-            sink_.warning("VMDL028", animation_.location,
-                          "animation '" + name() +
-                              "' gives no m_nEndframe: the seed's default 0 "
-                              "is used, so only frame " +
-                              std::to_string(animation_.endFrame) + " of the file's " +
-                              frameCountText(fileFrames) + " is kept; set m_nEndframe = " +
-                              std::to_string(fileFrames - 1) + " to keep them all");
+            sink_.report(kAnimCodes["VMDL028"], animation_.location,
+                         "animation '" + name() +
+                             "' gives no m_nEndframe: the default 0 "
+                             "is used, so only frame " +
+                             std::to_string(animation_.endFrame) + " of the file's " +
+                             frameCountText(fileFrames) + " is kept; set m_nEndframe = " +
+                             std::to_string(fileFrames - 1) + " to keep them all");
         const std::size_t poses =
             static_cast<std::size_t>(animation_.endFrame - animation_.startFrame + 1) *
             source_.nodes.size();
         if (poses > kMaxAnimationPoses) {
-            sink_.error("VMDL031", animation_.endFrameLocation,
-                        "animation '" + name() + "' has " + std::to_string(poses) +
-                            " bone poses (frames x bones), more than vtxc handles (" +
-                            std::to_string(kMaxAnimationPoses) + "): split it");
+            sink_.report(kAnimCodes["VMDL031"], animation_.endFrameLocation,
+                         "animation '" + name() + "' has " + std::to_string(poses) +
+                             " bone poses (frames x bones), more than vtxc handles (" +
+                             std::to_string(kMaxAnimationPoses) + "): split it");
             return false;
         }
         return true;
@@ -162,23 +160,23 @@ class Processor {
         ForwardingSink local(sink_);
         const AnimationLoop& loop = animation_.loop;
         if (!inAnimation(loop.loopRestart))
-            local.error("VMDL024", loop.loopRestartLocation,
-                        "m_nLoopRestart " + std::to_string(loop.loopRestart) + " of '" + name() +
-                            "' is outside the animation's frames " + rangeText());
+            local.report(kAnimCodes["VMDL024"], loop.loopRestartLocation,
+                         "m_nLoopRestart " + std::to_string(loop.loopRestart) + " of '" + name() +
+                             "' is outside the animation's frames " + rangeText());
         checkSmoothLoopCount(local, loop.smoothLoopStart, loop.smoothLoopStartLocation,
                              "m_nSmoothLoopStart");
         checkSmoothLoopCount(local, loop.smoothLoopEnd, loop.smoothLoopEndLocation,
                              "m_nSmoothLoopEnd");
         if (loop.smoothLoop && loop.smoothLoopStart == 0 && loop.smoothLoopEnd == 0)
-            local.warning("VMDL026", loop.smoothLoopStartLocation,
-                          "m_bSmoothLoop is set on '" + name() +
-                              "' but m_nSmoothLoopStart and "
-                              "m_nSmoothLoopEnd are 0: nothing is blended");
+            local.report(kAnimCodes["VMDL026"], loop.smoothLoopStartLocation,
+                         "m_bSmoothLoop is set on '" + name() +
+                             "' but m_nSmoothLoopStart and "
+                             "m_nSmoothLoopEnd are 0: nothing is blended");
         for (const AnimationEvent& event : animation_.events)
             if (!inAnimation(event.frame))
-                local.error("VMDL023", event.location,
-                            "event '" + event.event + "' on frame " + std::to_string(event.frame) +
-                                " is outside the frames of '" + name() + "': " + rangeText());
+                local.report(kAnimCodes["VMDL023"], event.location,
+                             "event '" + event.event + "' on frame " + std::to_string(event.frame) +
+                                 " is outside the frames of '" + name() + "': " + rangeText());
         checkMotionFrames(local);
         return !local.hasErrors();
     }
@@ -186,27 +184,27 @@ class Processor {
     void checkSmoothLoopCount(DiagnosticSink& sink, int count, const SourceLocation& where,
                               const char* attribute) {
         if (count <= frameCount_ - 1) return;
-        sink.error("VMDL025", where,
-                   std::string(attribute) + " " + std::to_string(count) + " of '" + name() +
-                       "' blends more frames than the animation's " + frameCountText(frameCount_) +
-                       " allow (at most " + std::to_string(frameCount_ - 1) + ")");
+        sink.report(kAnimCodes["VMDL025"], where,
+                    std::string(attribute) + " " + std::to_string(count) + " of '" + name() +
+                        "' blends more frames than the animation's " + frameCountText(frameCount_) +
+                        " allow (at most " + std::to_string(frameCount_ - 1) + ")");
     }
 
     void checkMotionFrames(DiagnosticSink& sink) {
         std::vector<const MotionFrame*> seen(static_cast<std::size_t>(frameCount_), nullptr);
         for (const MotionFrame& frame : animation_.motionFrames) {
             if (!inAnimation(frame.frame)) {
-                sink.error("VMDL022", frame.location,
-                           "motion frame " + std::to_string(frame.frame) + " of '" + name() +
-                               "' is outside the animation's frames " + rangeText());
+                sink.report(kAnimCodes["VMDL022"], frame.location,
+                            "motion frame " + std::to_string(frame.frame) + " of '" + name() +
+                                "' is outside the animation's frames " + rangeText());
                 continue;
             }
             const MotionFrame*& first = seen[static_cast<std::size_t>(frame.frame)];
             if (first)
-                sink.error("VMDL029", frame.location,
-                           "two motion frames on frame " + std::to_string(frame.frame) +
-                               " (the first on line " + std::to_string(first->location.line) +
-                               "): merge their flags into one");
+                sink.report(kAnimCodes["VMDL029"], frame.location,
+                            "two motion frames on frame " + std::to_string(frame.frame) +
+                                " (the first on line " + std::to_string(first->location.line) +
+                                "): merge their flags into one");
             else
                 first = &frame;
         }
@@ -243,11 +241,11 @@ class Processor {
             table.push_back(current);
         }
         if (filled)
-            sink_.warning("VMDL027", animation_.filepathLocation,
-                          sourceName() + " leaves frames or bones out within frames " +
-                              std::to_string(animation_.startFrame) + ".." +
-                              std::to_string(animation_.endFrame) + " of '" + name() +
-                              "': each missing pose holds the one before");
+            sink_.report(kAnimCodes["VMDL027"], animation_.filepathLocation,
+                         sourceName() + " leaves frames or bones out within frames " +
+                             std::to_string(animation_.startFrame) + ".." +
+                             std::to_string(animation_.endFrame) + " of '" + name() +
+                             "': each missing pose holds the one before");
         return table;
     }
 
@@ -381,10 +379,10 @@ class Processor {
         for (const std::vector<SmdBonePose>& frame : table)
             for (const SmdBonePose& pose : frame)
                 if (!isFinite(pose.position) || !isFinite(pose.rotation)) {
-                    sink_.error("VMDL032", animation_.location,
-                                "animation '" + name() +
-                                    "' comes out with values too large for an SMD float: check "
-                                    "m_adjustAnimation and the source's values");
+                    sink_.report(kAnimCodes["VMDL032"], animation_.location,
+                                 "animation '" + name() +
+                                     "' comes out with values too large for an SMD float: check "
+                                     "m_adjustAnimation and the source's values");
                     return false;
                 }
         return true;
@@ -421,10 +419,10 @@ std::optional<SmdFile> readAnimationSource(const AnimationDefinition& animation,
                                            DiagnosticSink& sink) {
     std::error_code ec;
     if (animation.sourcePath.empty() || !fs::is_regular_file(animation.sourcePath, ec)) {
-        sink.error("VMDL020", animation.filepathLocation,
-                   "source '" + animation.filepath + "' of animation '" + animation.name +
-                       "' not found (looked for " + animation.sourcePath.string() +
-                       "): check m_Filepath and the content root (--content DIR)");
+        sink.report(kAnimCodes["VMDL020"], animation.filepathLocation,
+                    "source '" + animation.filepath + "' of animation '" + animation.name +
+                        "' not found (looked for " + animation.sourcePath.string() +
+                        "): check m_Filepath and the content root (--content DIR)");
         return std::nullopt;
     }
     return readSmdFile(animation.sourcePath, sink);

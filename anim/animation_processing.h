@@ -1,11 +1,10 @@
 // Animation processing of a CVanim: frame range, loop checks, smooth loop, adjustment and root
-// motion extraction on the frames of an SMD skeleton (shared/seeds/vmdl-animation.txt,
-// smd-format.txt).
+// motion extraction on the frames of an SMD skeleton (docs/vmdl-animation.md, "Processing").
 #pragma once
 
-#include "formats/vmdl/vmdl_document.h"
 #include "formats/common/diagnostics.h"
 #include "formats/smd/smd.h"
+#include "formats/vmdl/vmdl_document.h"
 
 #include <Eigen/Geometry>
 #include <array>
@@ -36,7 +35,7 @@ inline constexpr std::size_t kMaxAnimationPoses = 16u << 20;
 // Processes `animation` from its already-read source, in this order: frame range (with frames
 // and bones the file leaves out held from the previous frame), m_adjustAnimation on every root
 // bone, motion extraction on the first root bone, smooth loop. Errors name the document's line;
-// codes VMDL020..VMDL032 (listed in animation_processing.cpp).
+// codes VMDL020..VMDL032 (anim_codes.h).
 std::optional<ProcessedAnimation> processAnimation(const AnimationDefinition& animation,
                                                    const SmdFile& source, DiagnosticSink& sink);
 

@@ -1,22 +1,17 @@
 // Optimizer stages on a generated skinned mesh of 200k triangles (100 bones, 3 weights): welding,
 // strip partition with cache order (dx90: 53 bones, dx80: 16), and cache order alone.
 // items_per_second counts triangles; counters give ACMR/ATVR at the FIFO size of the variant.
-#include "testing/smd_synthesis.h"
 #include "optimizer/bone_weights.h"
 #include "optimizer/fifo_cache.h"
 #include "optimizer/strip_analysis.h"
 #include "optimizer/strip_partition.h"
 #include "optimizer/vertex_cache_order.h"
 #include "optimizer/welding.h"
+#include "testing/smd_synthesis.h"
 
 #include <benchmark/benchmark.h>
 
 namespace {
-
-class NullSink : public vtxc::DiagnosticSink {
-  protected:
-    void deliver(const vtxc::Diagnostic&) override {}
-};
 
 // The corners of the generated mesh, weights capped, as the driver hands them to welding.
 const std::vector<vtxc::ModelVertex>& skinnedCorners() {
@@ -78,7 +73,7 @@ void BM_StripGroups(benchmark::State& state) {
     limits.maxBonesPerStrip = int(state.range(0));
     vtxc::StripFigures figures;
     for (auto _ : state) {
-        NullSink sink;
+        vtxc::NullSink sink;
         const auto groups = vtxc::buildStripGroups(mesh.indices, mesh.weights, limits, sink);
         if (!groups) {
             state.SkipWithError("buildStripGroups failed");
@@ -96,11 +91,14 @@ void BM_StripGroups(benchmark::State& state) {
 }
 BENCHMARK(BM_StripGroups)->Arg(53)->Arg(16)->Unit(benchmark::kMillisecond);
 
-// Cache order of the whole mesh at a FIFO of `cacheSize` (24: dx90/dx80, 512: sw).
+// Cache order of the whole mesh at a FIFO of `cacheSize` (24: dx90/dx80, 512: sw), at the
+// default effort (0: fast) or the thorough one (1).
 void BM_CacheOrder(benchmark::State& state) {
     const WeldedInput& mesh = weldedMesh();
     vtxc::CacheOrderOptions options;
     options.cacheSize = std::size_t(state.range(0));
+    options.effort =
+        state.range(1) ? vtxc::CacheOrderEffort::Thorough : vtxc::CacheOrderEffort::Fast;
     vtxc::CacheFigures figures;
     for (auto _ : state) {
         const auto ordered = vtxc::orderForVertexCache(mesh.indices, mesh.weights.size(), options);
@@ -111,6 +109,11 @@ void BM_CacheOrder(benchmark::State& state) {
     state.counters["acmr"] = figures.acmr();
     state.counters["atvr"] = figures.atvr();
 }
-BENCHMARK(BM_CacheOrder)->Arg(24)->Arg(512)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CacheOrder)
+    ->Args({24, 0})
+    ->Args({24, 1})
+    ->Args({512, 0})
+    ->ArgNames({"fifo", "thorough"})
+    ->Unit(benchmark::kMillisecond);
 
 } // namespace

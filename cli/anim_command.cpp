@@ -1,7 +1,7 @@
 // `vtxc anim MODEL.vmdl -o DIR [--content DIR]`: prepares the animations a Source 2 model document
-// lists (DIR/<name>.smd and DIR/sequences.json). Follows shared/seeds/vmdl-animation.txt.
-#include "cli/command.h"
+// lists (DIR/<name>.smd and DIR/sequences.json), as docs/vmdl-animation.md describes.
 #include "anim/animation_export.h"
+#include "cli/command.h"
 
 #include <filesystem>
 #include <memory>

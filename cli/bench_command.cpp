@@ -2,9 +2,12 @@
 // [--quiet]`: compiles every model in DIR, records quality and time, and compares against a
 // baseline run.
 #include "cli/command.h"
+#include "cli/model_arguments.h"
 #include "cli/progress.h"
-#include "tools/bench_run.h"
 #include "formats/common/file_io.h"
+#include "tools/bench_run.h"
+#include "tools/tools_json.h"
+#include "tools/tools_codes.h"
 
 #include <cmath>
 #include <cstdio>
@@ -18,6 +21,7 @@ struct BenchArguments {
     std::string baseline;
     double tolerancePercent = 0.5;
     int threads = 0;
+    CacheOrderEffort effort = CacheOrderEffort::Fast;
     bool quiet = false;
 };
 
@@ -48,19 +52,27 @@ std::string percent(double v) {
     return buffer;
 }
 
-void printRunSummary(const nlohmann::json& run) {
+// dx90 LOD 0, or the first variant's when a model has no dx90 (--variants).
+const BenchLodFigures* shownLod(const BenchModelResult& model) {
+    auto variant = model.variants.find("dx90");
+    if (variant == model.variants.end()) variant = model.variants.begin();
+    if (variant == model.variants.end() || variant->second.empty()) return nullptr;
+    return &variant->second.front();
+}
+
+void printRunSummary(const BenchRun& run) {
     std::printf("%-60s %10s %8s %8s %8s %7s %7s\n", "model", "time ms", "tris", "stored", "strips",
                 "ACMR", "ATVR");
-    for (const auto& [name, model] : run["models"].items()) {
-        if (!model.value("ok", false)) {
-            std::printf("%-60s %10.1f  FAILED\n", name.c_str(), model["timeMs"].get<double>());
+    for (const auto& [name, model] : run.models) {
+        const double timeMs = model.timeMs.value_or(0);
+        const BenchLodFigures* lod0 = model.ok ? shownLod(model) : nullptr;
+        if (!lod0) {
+            std::printf("%-60s %10.1f  FAILED\n", name.c_str(), timeMs);
             continue;
         }
-        const auto& lod0 = model["variants"]["dx90"]["lods"][0];
-        std::printf("%-60s %10.1f %8d %8d %8d %7.3f %7.3f\n", name.c_str(),
-                    model["timeMs"].get<double>(), lod0["triangles"].get<int>(),
-                    lod0["storedVertices"].get<int>(), lod0["strips"].get<int>(),
-                    lod0["acmr"].get<double>(), lod0["atvr"].get<double>());
+        std::printf("%-60s %10.1f %8.0f %8.0f %8.0f %7.3f %7.3f\n", name.c_str(), timeMs,
+                    lod0->triangles.value_or(0), lod0->storedVertices.value_or(0),
+                    lod0->strips.value_or(0), lod0->acmr.value_or(0), lod0->atvr.value_or(0));
     }
 }
 
@@ -98,22 +110,20 @@ void printComparison(const BenchComparison& comparison, double tolerancePercent,
                 tolerancePercent);
 }
 
-std::optional<nlohmann::json> readBaseline(const std::string& path, DiagnosticSink& sink) {
+std::optional<BenchRun> readBaseline(const std::string& path, DiagnosticSink& sink) {
     const auto bytes = readWholeFile(path, sink);
     if (!bytes) return std::nullopt;
-    auto json = nlohmann::json::parse(bytes->begin(), bytes->end(), nullptr, false);
-    if (json.is_discarded() || !json.is_object() || !json["models"].is_object()) {
-        sink.error("BENCH002", {path},
-                   "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
-        return std::nullopt;
-    }
-    return json;
+    auto run = parseBenchRun(std::string_view(bytes->data(), bytes->size()));
+    if (!run)
+        sink.report(kBenchCodes["BENCH002"], {path},
+                    "not a bench run; make one with `vtxc bench DIR --save FILE.json`");
+    return run;
 }
 
 void runBenchCommand(const BenchArguments& args, CommandContext& context) {
     // Compile warnings are `vtxc compile`'s business; a bench shows errors only.
     StderrSink sink(/*quiet=*/true);
-    std::optional<nlohmann::json> baseline;
+    std::optional<BenchRun> baseline;
     if (!args.baseline.empty() && !(baseline = readBaseline(args.baseline, sink))) {
         context.exitStatus = exitStatusOf(sink);
         return;
@@ -126,11 +136,12 @@ void runBenchCommand(const BenchArguments& args, CommandContext& context) {
     ProgressBar bar("bench", args.quiet);
     BenchRunOptions options;
     options.compile.threads = args.threads;
+    options.compile.cacheOrderEffort = args.effort;
     options.progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
-    const nlohmann::json run = runBench(models, options, sink);
+    const BenchRun run = runBench(models, options, sink);
     bar.update(models.size(), models.size());
     if (!args.save.empty()) {
-        const std::string text = run.dump(2) + "\n";
+        const std::string text = benchRunJsonText(run);
         writeFileAtomically(args.save, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
     }
     if (!args.quiet) printRunSummary(run);
@@ -160,6 +171,7 @@ void addBenchCommand(CLI::App& app, CommandContext& context) {
         ->capture_default_str()
         ->check(CLI::Range(0.0, 1e6));
     sub->add_option("--threads", args->threads, "worker threads per compile (0: all cores)");
+    addEffortOption(sub, args->effort);
     sub->add_flag("--quiet", args->quiet, "no progress; print only errors and regressions");
     sub->callback([args, &context] { runBenchCommand(*args, context); });
 }

@@ -1,9 +1,11 @@
 // `vtxc compile REF.smd [--lod SWITCH=LOD.smd]... [--shadow-lod LOD.smd] -o OUT/NAME [options]`:
 // parses the command line into a project and options, runs the compile, prints a short summary.
+#include "cli/cli_codes.h"
 #include "cli/command.h"
 #include "cli/model_arguments.h"
 #include "cli/progress.h"
 #include "compiler/compile.h"
+#include "compiler/compile_json.h"
 #include "formats/common/file_io.h"
 
 #include <cstdio>
@@ -40,13 +42,13 @@ bool parseVariants(const std::string& text, std::vector<VtxVariant>& out) {
 void printSummary(const CompileOutput& output, const std::string& base) {
     std::printf("wrote %s.vvd (%zu vertices, %d LODs, checksum %d)\n", base.c_str(),
                 output.vvd.vertices.size(), output.vvd.numLODs, output.checksum);
-    for (const VtxAssembly& v : output.vtx) {
-        const auto& lod0 = output.report["variants"][variantName(v.variant)]["lods"][0];
+    for (const VariantQualityReport& variant : output.report.variants) {
+        if (variant.lods.empty()) continue;
+        const QualityFigures& lod0 = variant.lods[0].total;
         std::printf(
-            "wrote %s.%s.vtx  LOD0: %d tris, %d verts stored, %d strips, ACMR %.3f, ATVR %.3f\n",
-            base.c_str(), variantName(v.variant), lod0["triangles"].get<int>(),
-            lod0["storedVertices"].get<int>(), lod0["strips"].get<int>(),
-            lod0["acmr"].get<double>(), lod0["atvr"].get<double>());
+            "wrote %s.%s.vtx  LOD0: %zu tris, %zu verts stored, %zu strips, ACMR %.3f, ATVR %.3f\n",
+            base.c_str(), variant.variant.c_str(), lod0.triangles, lod0.storedVertices, lod0.strips,
+            lod0.acmr, lod0.atvr);
     }
     std::printf("wrote %s.layout.json\n", base.c_str());
 }
@@ -56,8 +58,8 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
     CompileOptions options = args.options;
     if (args.checksumGiven) options.checksum = static_cast<std::int32_t>(args.checksum);
     if (!parseVariants(args.variants, options.variants)) {
-        sink.error("CLI010", {"--variants"}, "expected a comma-separated list of dx90, dx80, sw",
-                   ExitCode::Usage);
+        sink.report(kCliCodes["CLI010"], {"--variants"},
+                    "expected a comma-separated list of dx90, dx80, sw");
         context.exitStatus = exitStatusOf(sink);
         return;
     }
@@ -70,7 +72,7 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
     options.progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };
     auto output = compileProject(*project, options, sink);
     if (output && !args.report.empty()) {
-        const std::string text = output->report.dump(2) + "\n";
+        const std::string text = qualityReportJsonText(output->report);
         writeFileAtomically(args.report, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
     }
     // A QC names its output ($modelname); -o is then the root the game's models/ folder lies in.
@@ -130,6 +132,7 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
         ->each([args](const std::string&) { args->checksumGiven = true; });
     sub->add_option("--threads", o.threads, "worker threads (0: all cores)")
         ->check(CLI::Range(0, 1024));
+    addEffortOption(sub, o.cacheOrderEffort);
     sub->add_option("--report", args->report, "write quality figures (JSON) to this file");
     sub->add_flag("--quiet", args->quiet, "print errors only");
     sub->callback([args, &context] { runCompile(*args, context); });

@@ -1,8 +1,12 @@
 // Entry point of the vtxc command line: parses arguments, runs one subcommand, returns its status.
 // Exit codes: 0 ok, 1 usage, 2 I/O, 3 invalid input, 4 internal, 5 quality regression (bench).
+#include "cli/code_catalogues.h"
 #include "cli/command.h"
+#include "cli/list_codes.h"
 #include "compiler/version.h"
+#include "formats/common/internal_error.h"
 
+#include <cstdio>
 #include <exception>
 
 namespace {
@@ -19,7 +23,7 @@ constexpr const char* kExitCodes =
 int main(int argc, char** argv) {
     CLI::App app{"vtxc: a model compiler for Valve's Source engine (SMD -> .vvd/.vtx)", "vtxc"};
     app.footer(kExitCodes);
-    app.require_subcommand(1);
+    app.require_subcommand(0, 1);
     app.set_version_flag("--version", std::string("vtxc ") + vtxc::versionString());
 
     vtxc::cli::CommandContext context;
@@ -30,12 +34,25 @@ int main(int argc, char** argv) {
     vtxc::cli::addBenchCommand(app, context);
     vtxc::cli::addRestripCommand(app, context);
     vtxc::cli::addAnimCommand(app, context);
+    vtxc::cli::CodeListRequest codeList;
+    vtxc::cli::addListCodesOptions(app, codeList);
 
     try {
         app.parse(argc, argv);
+        if (codeList.requested) {
+            std::fputs(vtxc::cli::renderCodeList(vtxc::kAllCatalogues, codeList.format()).c_str(),
+                       stdout);
+            return 0;
+        }
+        if (app.get_subcommands().empty()) throw CLI::RequiredError("A subcommand");
     } catch (const CLI::ParseError& e) {
         const int status = app.exit(e);
         return status == 0 ? 0 : static_cast<int>(vtxc::ExitCode::Usage);
+    } catch (const vtxc::InternalError& e) {
+        std::fprintf(stderr,
+                     "vtxc: internal error at %s:%d: %s (a bug in vtxc: please report it)\n",
+                     e.file().c_str(), e.line(), e.what());
+        return static_cast<int>(vtxc::ExitCode::Internal);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "vtxc: internal error: %s (please report this)\n", e.what());
         return static_cast<int>(vtxc::ExitCode::Internal);

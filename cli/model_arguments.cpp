@@ -2,11 +2,14 @@
 // Shared by compile, tune and bench so that they accept the same spelling.
 #include "cli/model_arguments.h"
 
+#include "cli/cli_codes.h"
 #include "compiler/compile.h"
 #include "compiler/qc_import.h"
+#include "formats/common/text.h"
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 
 namespace vtxc::cli {
 
@@ -43,11 +46,18 @@ void addModelArguments(CLI::App* command, ModelArguments& arguments) {
                         "files a QC names may climb out of the QC's folder with '..' up to it");
 }
 
+void addEffortOption(CLI::App* command, CacheOrderEffort& effort) {
+    const std::map<std::string, CacheOrderEffort> names{{"fast", CacheOrderEffort::Fast},
+                                                        {"thorough", CacheOrderEffort::Thorough}};
+    command
+        ->add_option("--effort", effort,
+                     "vertex-cache order search: fast, or thorough (several times slower, for "
+                     "the last fraction of a percent of cache misses)")
+        ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
+}
+
 bool isQcInput(const ModelArguments& arguments) {
-    std::string extension = std::filesystem::path(arguments.input).extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension == ".qc";
+    return lowerExtension(arguments.input) == ".qc";
 }
 
 std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments,
@@ -56,11 +66,10 @@ std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments
         std::optional<std::filesystem::path> root;
         if (!arguments.contentRoot.empty()) root = arguments.contentRoot;
         if (!arguments.lods.empty() || !arguments.shadowLod.empty() || arguments.staticProp) {
-            sink.error(
-                "CLI013", {arguments.input},
+            sink.report(
+                kCliCodes["CLI013"], {arguments.input},
                 "--lod, --shadow-lod and --static-prop are for SMD input; a QC sets these with "
-                "$lod, $shadowlod and $staticprop",
-                ExitCode::Usage);
+                "$lod, $shadowlod and $staticprop");
             return std::nullopt;
         }
         return readQcModelProject(arguments.input, sink, root);
@@ -69,10 +78,9 @@ std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments
     for (const std::string& text : arguments.lods) {
         LodArgument lod;
         if (!parseLodArgument(text, lod)) {
-            sink.error(
-                "CLI011", {"--lod " + text},
-                "expected SWITCH=FILE.smd with a switch point above 0, e.g. --lod 10=lod1.smd",
-                ExitCode::Usage);
+            sink.report(
+                kCliCodes["CLI011"], {"--lod " + text},
+                "expected SWITCH=FILE.smd with a switch point above 0, e.g. --lod 10=lod1.smd");
             return std::nullopt;
         }
         lods.push_back(lod);

@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "compiler/model_project.h"
+#include "optimizer/vertex_cache_order.h"
 
 #include <optional>
 #include <string>
@@ -28,6 +29,9 @@ bool isQcInput(const ModelArguments& arguments);
 // Reports CLI011 (usage) for a malformed --lod and returns nothing.
 std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments,
                                                  DiagnosticSink& sink);
+
+// --effort fast|thorough: how hard the vertex-cache order is searched (compile, tune, bench).
+void addEffortOption(CLI::App* command, CacheOrderEffort& effort);
 
 // "12:32" (every size in the range), "12:32:4" (with a step) or "16,24,32".
 std::optional<std::vector<int>> parseIntegerList(const std::string& text, int minimum, int maximum);

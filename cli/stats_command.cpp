@@ -1,11 +1,12 @@
 // `vtxc stats MODEL [--json] [--cache-sizes 16,24,32]`: quality figures of a compiled model per
 // variant, LOD and mesh, as an aligned table or JSON.
 #include "cli/command.h"
-#include "tools/model_stats.h"
 #include "formats/studio/model_check.h"
+#include "tools/model_stats.h"
+#include "tools/tools_json.h"
+#include "tools/tools_codes.h"
 
 #include <cstdio>
-#include <iostream>
 
 namespace vtxc::cli {
 
@@ -16,51 +17,50 @@ std::string fixed(double v) {
     return buffer;
 }
 
-void printRow(const std::string& variant, const std::string& lod, const nlohmann::json& f,
-              const std::vector<std::size_t>& extra, bool withReference) {
-    std::printf("%-6s %-6s %8d %8d %8d %6s %6d %6d %6d %7s %7s", variant.c_str(), lod.c_str(),
-                f["triangles"].get<int>(), f["uniqueVertices"].get<int>(),
-                f["storedVertices"].get<int>(), fixed(f["duplication"].get<double>()).c_str(),
-                f["stripGroups"].get<int>(), f["strips"].get<int>(),
-                f["boneStateChanges"].get<int>(), fixed(f["acmr"].get<double>()).c_str(),
-                fixed(f["atvr"].get<double>()).c_str());
+void printRow(const std::string& variant, const std::string& lod, const QualityFigures& f,
+              const std::vector<std::size_t>& extra, const LodReferences* references) {
+    std::printf("%-6s %-6s %8zu %8zu %8zu %6s %6zu %6zu %6zu %7s %7s", variant.c_str(), lod.c_str(),
+                f.triangles, f.uniqueVertices, f.storedVertices, fixed(f.duplication).c_str(),
+                f.stripGroups, f.strips, f.boneStateChanges, fixed(f.acmr).c_str(),
+                fixed(f.atvr).c_str());
     for (std::size_t size : extra) {
-        const auto& at = f["cacheSizes"][std::to_string(size)];
-        std::printf(" %7s", at.is_null() ? "-" : fixed(at["acmr"].get<double>()).c_str());
+        const CacheSizeFigures* at = f.atCacheSize(size);
+        std::printf(" %7s", at ? fixed(at->acmr).c_str() : "-");
     }
-    if (withReference)
-        std::printf(" %7s %8s %7s %7s %7s", fixed(f["lowerBound"].get<double>()).c_str(),
-                    fixed(f["headroom"]["acmr"].get<double>()).c_str(),
-                    fixed(f["gpu"]["nvidia"]["acmr"].get<double>()).c_str(),
-                    fixed(f["gpu"]["amd"]["acmr"].get<double>()).c_str(),
-                    fixed(f["gpu"]["intel"]["acmr"].get<double>()).c_str());
+    if (references) {
+        std::printf(" %7s %8s", fixed(references->lowerBound).c_str(),
+                    fixed(references->headroom.acmr).c_str());
+        for (const GpuCacheFigures& gpu : references->gpu)
+            std::printf(" %7s", fixed(gpu.figures.acmr).c_str());
+    }
     std::printf("\n");
 }
 
-void printTable(const nlohmann::json& stats, const std::vector<std::size_t>& extra) {
+void printTable(const ModelStats& stats, const std::vector<std::size_t>& extra) {
     std::printf("%-6s %-6s %8s %8s %8s %6s %6s %6s %6s %7s %7s", "vtx", "LOD", "tris", "unique",
                 "stored", "dup", "groups", "strips", "bsc", "ACMR", "ATVR");
     for (std::size_t size : extra)
         std::printf(" %7s", ("ACMR@" + std::to_string(size)).c_str());
     std::printf(" %7s %8s %7s %7s %7s\n", "bound", "meshopt", "nvidia", "amd", "intel");
-    for (const char* variant : {"dx90", "dx80", "sw"}) {
-        if (!stats["variants"].contains(variant)) continue;
-        const auto& lods = stats["variants"][variant]["lods"];
-        for (std::size_t l = 0; l < lods.size(); ++l) {
-            printRow(variant, std::to_string(l), lods[l], extra, true);
-            const auto& meshes = lods[l]["meshes"];
-            if (meshes.size() > 1)
-                for (std::size_t m = 0; m < meshes.size(); ++m)
-                    printRow("", "  m" + std::to_string(m), meshes[m], extra, false);
+    for (const char* name : {"dx90", "dx80", "sw"}) {
+        const VariantQualityReport* variant = stats.quality.find(name);
+        if (!variant) continue;
+        const std::vector<LodReferences>& references =
+            stats.references.at(static_cast<std::size_t>(variant - stats.quality.variants.data()));
+        for (std::size_t l = 0; l < variant->lods.size(); ++l) {
+            const LodQualityReport& lod = variant->lods[l];
+            printRow(name, std::to_string(l), lod.total, extra, &references.at(l));
+            if (lod.meshes.size() > 1)
+                for (std::size_t m = 0; m < lod.meshes.size(); ++m)
+                    printRow("", "  m" + std::to_string(m), lod.meshes[m], extra, nullptr);
         }
     }
     std::printf(
         "ACMR/ATVR: FIFO of the header's vertCacheSize, emptied per strip; bound: unique/tris;\n"
         "meshopt: same triangles ordered by meshoptimizer with no bone limit; nvidia/amd/intel:\n"
         "meshopt_analyzeVertexCache (32/32/32, 14/64/128, 128/0/0).\nfiles:");
-    for (const auto& [name, bytes] : stats["files"].items())
-        std::printf(" %s %llu B;", name.c_str(),
-                    static_cast<unsigned long long>(bytes.get<std::uint64_t>()));
+    for (const FileSize& file : stats.files)
+        std::printf(" %s %llu B;", file.name.c_str(), static_cast<unsigned long long>(file.bytes));
     std::printf("\n");
 }
 } // namespace
@@ -82,18 +82,17 @@ void addStatsCommand(CLI::App& app, CommandContext& context) {
         StderrSink sink;
         const ModelFilePaths paths = findModelFiles(*model);
         if (paths.vtx.empty()) {
-            sink.error("STATS001", {*model},
-                       "no .vtx file found for this model (give the base path: models/foo for "
-                       "foo.dx90.vtx)",
-                       ExitCode::Io);
+            sink.report(kStatsCodes["STATS001"], {*model},
+                        "no .vtx file found for this model (give the base path: models/foo for "
+                        "foo.dx90.vtx)");
             context.exitStatus = exitStatusOf(sink);
             return;
         }
         const LoadedModel loaded = loadModelFiles(paths, sink);
         if (!sink.hasErrors()) {
-            const nlohmann::json stats = modelStatsJson(paths, loaded, StatsOptions{*sizes});
+            const ModelStats stats = modelStats(paths, loaded, StatsOptions{*sizes});
             if (*json)
-                std::cout << stats.dump(2) << "\n";
+                std::fputs(modelStatsJsonText(stats).c_str(), stdout);
             else
                 printTable(stats, *sizes);
         }

@@ -1,10 +1,12 @@
 // `vtxc tune REF.smd [--lod ...] [--cache-sizes 12:32] [--bones-per-strip 16,24,32,53] [-o DIR]
 // [--cross]`: measures every parameter pair, prints the table and the Pareto-best choices.
+#include "cli/cli_codes.h"
 #include "cli/command.h"
 #include "cli/model_arguments.h"
 #include "cli/progress.h"
-#include "tools/tune.h"
 #include "formats/common/file_io.h"
+#include "tools/tools_json.h"
+#include "tools/tune.h"
 
 #include <cstdio>
 
@@ -65,10 +67,9 @@ void runTune(const TuneArguments& args, CommandContext& context) {
     auto sizes = parseIntegerList(args.cacheSizes, 1, 1024);
     auto bones = parseIntegerList(args.bonesPerStrip, 9, 512);
     if (!sizes || !bones || sizes->empty() || bones->empty()) {
-        sink.error(
-            "CLI012", {sizes ? "--bones-per-strip" : "--cache-sizes"},
-            "expected a list such as 16,24,32 or a range such as 12:32 (or 12:32:4), within limits",
-            ExitCode::Usage);
+        sink.report(kCliCodes["CLI012"], {sizes ? "--bones-per-strip" : "--cache-sizes"},
+                    "expected a list such as 16,24,32 or a range such as 12:32 (or 12:32:4), "
+                    "within limits");
         context.exitStatus = exitStatusOf(sink);
         return;
     }
@@ -85,10 +86,9 @@ void runTune(const TuneArguments& args, CommandContext& context) {
             const std::filesystem::path dir(args.outputDir);
             const std::string title =
                 "vtxc tune: " + std::filesystem::path(args.model.input).filename().string();
-            std::vector<PendingFile> files{
-                {dir / "tune.csv", bytesOf(tuneCsv(*report))},
-                {dir / "tune.json", bytesOf(tuneJson(*report).dump(2) + "\n")},
-                {dir / "tune.svg", bytesOf(tuneSvg(*report, title))}};
+            std::vector<PendingFile> files{{dir / "tune.csv", bytesOf(tuneCsv(*report))},
+                                           {dir / "tune.json", bytesOf(tuneJsonText(*report))},
+                                           {dir / "tune.svg", bytesOf(tuneSvg(*report, title))}};
             writeFilesAtomically(files, sink);
         }
         if (!args.quiet) {
@@ -113,6 +113,7 @@ void addTuneCommand(CLI::App& app, CommandContext& context) {
     sub->add_option("-o,--output", args->outputDir, "write tune.csv, tune.json and tune.svg here");
     sub->add_flag("--cross", args->cross, "simulate each order at every other cache size");
     sub->add_option("--threads", args->options.threads, "worker threads (0: all cores)");
+    addEffortOption(sub, args->options.cacheOrderEffort);
     sub->add_flag("--quiet", args->quiet, "print errors only");
     sub->callback([args, &context] { runTune(*args, context); });
 }

@@ -1,6 +1,10 @@
 // The model's bone table: reference SMD nodes merged by name, and node -> model bone maps.
-// Name matching is case-insensitive, as studiomdl's is (QC.md; bone names in SMDs vary in case).
+// Name matching is case-insensitive, as studiomdl's is (bone names in SMDs vary in case).
 #include "compiler/bone_table.h"
+
+#include "formats/common/text.h"
+
+#include "compiler/compile_codes.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,18 +12,9 @@
 
 namespace vtxc {
 
-namespace {
-bool sameName(const std::string& a, const std::string& b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-               return std::tolower(x) == std::tolower(y);
-           });
-}
-} // namespace
-
 std::optional<int> BoneTable::find(const std::string& name) const {
     for (std::size_t i = 0; i < bones_.size(); ++i)
-        if (sameName(bones_[i].name, name)) return static_cast<int>(i);
+        if (equalsIgnoringAsciiCase(bones_[i].name, name)) return static_cast<int>(i);
     return std::nullopt;
 }
 
@@ -47,10 +42,10 @@ void BoneTable::addReferenceNodes(const std::vector<const SmdFile*>& references,
             const int parent = node.parent < 0 ? -1 : *find(smd->nodes[node.parent].name);
             if (auto existing = find(node.name)) {
                 if (bones_[*existing].parent != parent && !bones_[*existing].defined)
-                    sink.warning("BONE002", {smd->fileName, node.line},
-                                 "bone '" + node.name +
-                                     "' has another parent here than in an earlier file; the "
-                                     "first file's hierarchy is kept");
+                    sink.report(kBoneCodes["BONE002"], {smd->fileName, node.line},
+                                "bone '" + node.name +
+                                    "' has another parent here than in an earlier file; the "
+                                    "first file's hierarchy is kept");
                 continue;
             }
             ModelBone bone{node.name, parent, {}, {}, false};
@@ -117,10 +112,10 @@ std::optional<std::vector<int>> BoneTable::mapNodes(const SmdFile& smd,
             map[static_cast<std::size_t>(node.index)] = *bone;
             continue;
         }
-        sink.error("BONE001", {smd.fileName, node.line},
-                   "bone '" + node.name +
-                       "' is not in the reference skeleton; a LOD mesh may only use bones of the "
-                       "reference SMD (rename it, or add it to the reference)");
+        sink.report(kBoneCodes["BONE001"], {smd.fileName, node.line},
+                    "bone '" + node.name +
+                        "' is not in the reference skeleton; a LOD mesh may only use bones of the "
+                        "reference SMD (rename it, or add it to the reference)");
         ok = false;
     }
     if (!ok) return std::nullopt;

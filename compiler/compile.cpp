@@ -3,14 +3,16 @@
 #include "compiler/compile.h"
 
 #include "compiler/checksum.h"
-#include "compiler/layout_json.h"
+#include "compiler/compile_codes.h"
+#include "compiler/compile_json.h"
 #include "compiler/mdl_assembly.h"
 #include "compiler/mesh_extraction.h"
 #include "compiler/qc_import.h"
-#include "compiler/quality_report.h"
 #include "compiler/vvd_assembly.h"
+#include "formats/common/byte_writer.h"
 #include "formats/common/file_io.h"
 #include "formats/smd/smd.h"
+#include "formats/studio/studio_codes.h"
 #include "formats/studio/vtx.h"
 
 #include <algorithm>
@@ -82,8 +84,8 @@ std::optional<SmdCache> loadSmds(const ModelProject& project, DiagnosticSink& si
             continue;
         }
         if (files[i]->kind() != SmdKind::Reference)
-            sink.warning("MESH003", {paths[i].string()},
-                         "this SMD has no triangles section: it is an animation, not a mesh");
+            sink.report(kMeshCodes["MESH003"], {paths[i].string()},
+                        "this SMD has no triangles section: it is an animation, not a mesh");
         cache[paths[i]] = std::make_shared<const SmdFile>(std::move(*files[i]));
     }
     if (!ok) return std::nullopt;
@@ -112,8 +114,6 @@ class Driver {
     bool assembleAll();
     bool checkBoneLimit();
     void reportSummary() const;
-    std::int32_t chooseChecksum(const VvdAssembly& vvd, const std::vector<VtxAssembly>& vtx,
-                                const CompileOptions& options) const;
     std::int32_t headerFlags() const;
 
     const ModelProject& project_;
@@ -193,7 +193,7 @@ bool Driver::assembleAll() {
         std::vector<ModelLodInput> inputs(project_.lods.size());
         for (std::size_t lod = 0; lod < inputs.size(); ++lod) {
             ModelLodInput& input = inputs[lod];
-            input.mesh = extracted_[m][lod];
+            input.mesh = std::move(extracted_[m][lod]); // not needed after assembly
             input.removedMaterials = project_.lods[lod].removeMeshes;
             const auto& source =
                 models_[m]->lods.size() > lod ? models_[m]->lods[lod] : std::nullopt;
@@ -234,8 +234,8 @@ bool Driver::checkBoneLimit() {
                     for (int k = 0; k < v.weights.count; ++k)
                         highest = std::max<int>(highest, v.weights.bone[k]);
     if (highest <= 127) return true;
-    sink_.error(
-        "MESH002", {project_.name},
+    sink_.report(
+        kMeshCodes["MESH002"], {project_.name},
         "vertices use bone index " + std::to_string(highest) + " of " +
             std::to_string(built_.bones.bones().size()) +
             " bones; the .vvd stores bone indices as signed bytes, so a model may use at most "
@@ -250,25 +250,15 @@ void Driver::reportSummary() const {
                 << " vertex corners lost bone influence (weights under " << options_.weightThreshold
                 << " or past the third); the largest weight dropped was "
                 << loss_.largestDroppedWeight << " (adjust with --weight-threshold)";
-        sink_.warning("WEIGHT001", {project_.name}, message.str());
+        sink_.report(kWeightCodes["WEIGHT001"], {project_.name}, message.str());
     }
     if (nullFaces_ > 0)
-        sink_.note("MESH004", {project_.name},
-                   std::to_string(nullFaces_) + " faces with null materials were left out");
+        sink_.report(kMeshCodes["MESH004"], {project_.name},
+                     std::to_string(nullFaces_) + " faces with null materials were left out");
     if (stats_.degenerateTriangles > 0)
-        sink_.note("MESH005", {project_.name},
-                   std::to_string(stats_.degenerateTriangles) +
-                       " degenerate triangles (two corners on one vertex) were left out");
-}
-
-std::int32_t Driver::chooseChecksum(const VvdAssembly& vvd, const std::vector<VtxAssembly>& vtx,
-                                    const CompileOptions& options) const {
-    if (options.checksum) return *options.checksum;
-    ContentChecksum checksum;
-    checksum.add(writeVvd(vvd.file));
-    for (const VtxAssembly& v : vtx)
-        checksum.add(writeVtx(v.file));
-    return checksum.value();
+        sink_.report(kMeshCodes["MESH005"], {project_.name},
+                     std::to_string(stats_.degenerateTriangles) +
+                         " degenerate triangles (two corners on one vertex) were left out");
 }
 
 // The project's STUDIOHDR_FLAGS_*; STATIC_PROP and HASSHADOWLOD also for the SMD form.
@@ -290,6 +280,7 @@ bool Driver::prepare() {
     built_.lods = project_.lods;
     built_.staticProp = project_.staticProp;
     if (!buildBoneTable() || !extractAll()) return false;
+    smds_.clear(); // the corners hold all the meshes need: free the parsed files before welding
     buildMaterialTable();
     if (!assembleAll() || !checkBoneLimit()) return false;
     reportSummary();
@@ -297,20 +288,49 @@ bool Driver::prepare() {
     return true;
 }
 
+// The files' bytes, each serialised once with checksum 0 in its header.
+std::vector<CompiledFile> serialise(const VvdFile& vvd, const std::vector<VtxAssembly>& vtx) {
+    std::vector<CompiledFile> files;
+    files.push_back({"vvd", writeVvd(vvd)});
+    for (const VtxAssembly& v : vtx)
+        files.push_back({std::string(variantName(v.variant)) + ".vtx", writeVtx(v.file)});
+    return files;
+}
+
+// Unless the user gave one, the checksum is FNV-1a over the .vvd's bytes and then each .vtx's,
+// all with checksum 0; it then goes into every header, in place.
+std::int32_t setChecksum(std::vector<CompiledFile>& files, const CompileOptions& options) {
+    std::int32_t checksum = 0;
+    if (options.checksum) {
+        checksum = *options.checksum;
+    } else {
+        ContentChecksum content;
+        for (const CompiledFile& file : files)
+            content.add(file.bytes);
+        checksum = content.value();
+    }
+    patchI32(files.front().bytes, kVvdChecksumOffset, checksum);
+    for (std::size_t i = 1; i < files.size(); ++i)
+        patchI32(files[i].bytes, kVtxChecksumOffset, checksum);
+    return checksum;
+}
+
 std::optional<CompileOutput> Driver::finish(const CompileOptions& options) {
-    auto vtx = assembleVtx(built_, options, 0, sink_);
+    auto vtx = assembleVtx(built_, options, sink_);
     if (!vtx) return std::nullopt;
-    VvdAssembly vvd = assembleVvd(built_, 0);
+    VvdAssembly vvd = assembleVvd(built_);
     CompileOutput out;
-    out.checksum = chooseChecksum(vvd, *vtx, options);
+    out.files = serialise(vvd.file, *vtx);
+    out.checksum = setChecksum(out.files, options);
     vvd.file.checksum = out.checksum;
     for (VtxAssembly& v : *vtx)
         v.file.checkSum = out.checksum;
-    out.layout = layoutJson(built_, project_, vvd, out.checksum);
+    out.layout = modelLayout(built_, project_, vvd);
+    out.layout.checksum = out.checksum;
     std::vector<NamedVtx> named;
     for (const VtxAssembly& v : *vtx)
         named.push_back({variantName(v.variant), &v.file});
-    out.report = qualityJson(named);
+    out.report = qualityReport(named);
     if (project_.description) {
         const MdlAssemblyInput input{built_, *project_.description, vvd, out.checksum,
                                      headerFlags()};
@@ -357,7 +377,7 @@ PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions&
 std::optional<std::vector<VtxAssembly>> stripPreparedModel(const PreparedModel& model,
                                                            const CompileOptions& options,
                                                            DiagnosticSink& sink) {
-    return assembleVtx(model.driver.built(), options, 0, sink);
+    return assembleVtx(model.driver.built(), options, sink);
 }
 
 bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase,
@@ -368,17 +388,15 @@ bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase,
         try {
             files.push_back({base + ".mdl", writeMdl(*output.mdl)});
         } catch (const std::logic_error& e) {
-            sink.error("MDL100", {base + ".mdl"},
-                       std::string("the .mdl could not be laid out: ") + e.what() +
-                           "; please report this with the model's sources",
-                       ExitCode::Internal);
+            sink.report(kMdlCodes["MDL100"], {base + ".mdl"},
+                        std::string("the .mdl could not be laid out: ") + e.what() +
+                            "; please report this with the model's sources");
             return false;
         }
     }
-    files.push_back({base + ".vvd", writeVvd(output.vvd)});
-    for (const VtxAssembly& v : output.vtx)
-        files.push_back({base + "." + variantName(v.variant) + ".vtx", writeVtx(v.file)});
-    const std::string layout = output.layout.dump(2) + "\n";
+    for (const CompiledFile& file : output.files)
+        files.push_back({base + "." + file.suffix, file.bytes});
+    const std::string layout = layoutJsonText(output.layout);
     files.push_back(
         {base + ".layout.json", std::vector<std::uint8_t>(layout.begin(), layout.end())});
     return writeFilesAtomically(files, sink);

@@ -4,27 +4,37 @@
 #pragma once
 
 #include "compiler/compile_options.h"
+#include "compiler/model_layout.h"
 #include "compiler/model_project.h"
+#include "compiler/quality_report.h"
 #include "compiler/vtx_assembly.h"
 #include "formats/common/diagnostics.h"
 #include "formats/studio/mdl.h"
 #include "formats/studio/vvd.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace vtxc {
 
+// One file of a compile, serialised once, its checksum in place.
+struct CompiledFile {
+    std::string suffix; // "vvd", "dx90.vtx", ...: the file is NAME.<suffix>
+    std::vector<std::uint8_t> bytes;
+};
+
 struct CompileOutput {
     std::optional<MdlFile> mdl; // when the project has a description (QC or SMD form)
     VvdFile vvd;
-    std::vector<VtxAssembly> vtx; // in the order of CompileOptions::variants
-    nlohmann::json layout;        // what an .mdl writer needs (layout.json)
-    nlohmann::json report;        // quality figures (--report)
-    std::int32_t checksum = 0;
+    std::vector<VtxAssembly> vtx;    // in the order of CompileOptions::variants
+    std::vector<CompiledFile> files; // the bytes of `vvd`, then of each of `vtx` in order
+    ModelLayout layout;              // what an .mdl writer needs (NAME.layout.json)
+    QualityReport report;            // quality figures of every .vtx (--report)
+    std::int32_t checksum = 0;       // in every header, and in the layout
 };
 
 // A project of one body part with one model: `reference` at LOD 0, each (switch point, SMD) as a
@@ -50,12 +60,12 @@ struct PreparedModelDeleter {
 using PreparedModelPtr = std::unique_ptr<PreparedModel, PreparedModelDeleter>;
 PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions& options,
                               DiagnosticSink& sink);
-// Only the .vtx files (no checksum, layout or report): what tuning measures.
+// Only the .vtx files (checksum 0, no layout or report): what tuning measures.
 std::optional<std::vector<VtxAssembly>>
 stripPreparedModel(const PreparedModel& model, const CompileOptions& options, DiagnosticSink& sink);
 
 // The files of a compile at `outBase` (OUT/NAME): NAME.mdl, NAME.vvd, NAME.<variant>.vtx,
-// NAME.layout.json, written all or none.
+// NAME.layout.json, written all or none (IO002 on failure).
 bool writeCompileOutput(const CompileOutput& output, const std::filesystem::path& outBase,
                         DiagnosticSink& sink);
 

@@ -1,6 +1,9 @@
 // Options of a compile: the hardware parameters of each .vtx variant and the mesh tolerances.
-// Defaults are studiomdl's (FORMATS.md: dx90 24/53, dx80 24/16, sw 512/512; weight cut-off 0.05).
+// Defaults are studiomdl's (studiomdl_defaults.h; weight cut-off 0.05).
 #pragma once
+
+#include "formats/studio/studiomdl_defaults.h"
+#include "optimizer/vertex_cache_order.h"
 
 #include <cstdint>
 #include <functional>
@@ -18,20 +21,20 @@ std::optional<VtxVariant> parseVariantName(const std::string& name);
 
 // The hardware parameters a .vtx header records and its strips obey.
 struct HardwareParameters {
-    int vertCacheSize = 24;
-    int maxBonesPerStrip = 53;
-    int maxBonesPerTri = 9;
-    int maxBonesPerVert = 3;
+    int vertCacheSize = kStudiomdlVertCacheSize;
+    int maxBonesPerStrip = kStudiomdlMaxBonesPerStrip;
+    int maxBonesPerTri = kStudiomdlMaxBonesPerTri;
+    int maxBonesPerVert = kStudiomdlMaxBonesPerVert;
     bool hardwareSkinned =
         true; // dx90/dx80: bone state changes and hardware slots; sw: model bones
 };
 
 struct CompileOptions {
-    int vertCacheSize = 24;     // dx90 and dx80
-    int bonesPerStrip = 53;     // dx90
-    int dx80BonesPerStrip = 16; // dx80
-    int swVertCacheSize = 512;  // sw (studiomdl's software-skinning parameters)
-    int swBonesPerStrip = 512;
+    int vertCacheSize = kStudiomdlVertCacheSize;            // dx90 and dx80
+    int bonesPerStrip = kStudiomdlMaxBonesPerStrip;         // dx90
+    int dx80BonesPerStrip = kStudiomdlDx80MaxBonesPerStrip; // dx80
+    int swVertCacheSize = kStudiomdlSwVertCacheSize;        // sw
+    int swBonesPerStrip = kStudiomdlSwMaxBonesPerStrip;
     std::vector<VtxVariant> variants{VtxVariant::Dx90, VtxVariant::Dx80, VtxVariant::Sw};
     float weightThreshold = 0.05f;   // bone weights under this are dropped (one always stays)
     float normalAngleDegrees = 2.0f; // corners weld when their normals are within this angle
@@ -41,6 +44,7 @@ struct CompileOptions {
     float lodNormalAngleDegrees = 5.0f;
     std::optional<std::int32_t> checksum; // default: derived from the output content
     int threads = 0;                      // 0: as many as the machine has
+    CacheOrderEffort cacheOrderEffort = CacheOrderEffort::Fast;
     // Called from worker threads as strip building advances (done, total); must be thread-safe.
     std::function<void(std::size_t, std::size_t)> progress;
 

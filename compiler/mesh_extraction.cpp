@@ -1,18 +1,18 @@
 // SMD triangles to per-material model-vertex corners: bone mapping, weight capping, placement
-// ($scale, $origin, the $staticprop turn) and the output conventions of spec/FORMATS.md.
+// ($scale, $origin, the $staticprop turn) and the output conventions of docs/formats.md ("SMD").
 #include "compiler/mesh_extraction.h"
 
+#include "formats/common/text.h"
+
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <numbers>
 
 namespace vtxc {
 
 namespace {
-std::string lowered(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+std::string lowered(std::string_view text) {
+    std::string s = asciiLower(text);
     std::replace(s.begin(), s.end(), '\\', '/');
     return s;
 }
@@ -91,6 +91,10 @@ ExtractedMesh extractMesh(const SmdFile& smd, const std::vector<int>& nodeToBone
         source.scale, source.origin,
         ZRotation(source.originRotationDegrees + (options.staticProp ? 90.0f : 0.0f))};
     std::vector<int> slotOfMaterial(smd.materials.size(), -1);
+    // Exact sizes first: growing the corner lists by doubling would hold up to twice their size.
+    std::vector<std::size_t> trianglesOfMaterial(smd.materials.size(), 0);
+    for (const SmdTriangle& triangle : smd.triangles)
+        ++trianglesOfMaterial[triangle.material];
     for (const SmdTriangle& triangle : smd.triangles) {
         const std::string& name = smd.materials[triangle.material];
         if (isNullMaterial(name)) {
@@ -109,6 +113,9 @@ ExtractedMesh extractMesh(const SmdFile& smd, const std::vector<int>& nodeToBone
                 it = out.materials.end() - 1;
             }
             slot = static_cast<int>(it - out.materials.begin());
+            it->corners.reserve(it->corners.size() + 3 * trianglesOfMaterial[triangle.material]);
+            it->sourceLines.reserve(it->sourceLines.size() +
+                                    trianglesOfMaterial[triangle.material]);
         }
         MaterialCorners& target = out.materials[static_cast<std::size_t>(slot)];
         // Output winding: SMD corners a, b, c are drawn a, c, b; `reverse` undoes that.

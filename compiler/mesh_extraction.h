@@ -1,5 +1,6 @@
 // Turns one SMD's triangles into per-material corner lists of model vertices: bones mapped to the
-// model's table, weights capped, placement applied, and Valve's output conventions (FORMATS.md).
+// model's table, weights capped, placement applied, and Valve's output conventions
+// (docs/formats.md).
 #pragma once
 
 #include "compiler/model_project.h"

@@ -1,8 +1,8 @@
-// Assembles one model's meshes across LODs (issue "LODs": each LOD's vertices unified with the
-// LOD-0 pool; .vvd pool LOD-sorted so each root LOD's vertices are a prefix; spec/FORMATS.md,
-// .vvd).
+// Assembles one model's meshes across LODs (each LOD's vertices unified with the LOD-0 pool; the
+// .vvd pool LOD-sorted so each root LOD's vertices are a prefix: docs/formats.md, ".vvd").
 #include "compiler/model_assembly.h"
 
+#include "compiler/compile_codes.h"
 #include "optimizer/point_grid.h"
 #include "optimizer/tangents.h"
 #include "optimizer/welding.h"
@@ -242,10 +242,10 @@ class ModelAssembler {
     std::optional<std::uint32_t> materialIndex(const std::string& key, const std::string& file) {
         for (std::size_t i = 0; i < table_.size(); ++i)
             if (table_[i] == key) return static_cast<std::uint32_t>(i);
-        sink_.error("MESH001", {file},
-                    "material '" + key +
-                        "' is used by this LOD but by no reference mesh; a LOD may only use the "
-                        "reference meshes' materials (use replacematerial to swap one)");
+        sink_.report(kMeshCodes["MESH001"], {file},
+                     "material '" + key +
+                         "' is used by this LOD but by no reference mesh; a LOD may only use the "
+                         "reference meshes' materials (use replacematerial to swap one)");
         return std::nullopt;
     }
 

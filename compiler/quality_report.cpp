@@ -1,5 +1,5 @@
-// Quality figures of .vtx files as JSON (the compile issue's definitions: FIFO of the header's
-// vertCacheSize emptied per strip; ATVR per unique mesh vertex the LOD uses).
+// Quality figures of .vtx files (FIFO of the header's vertCacheSize emptied per strip; ATVR per
+// unique mesh vertex the LOD uses), as the typed report every command shares.
 #include "compiler/quality_report.h"
 
 #include <algorithm>
@@ -7,55 +7,59 @@
 
 namespace vtxc {
 
-namespace {
-double rounded(double v) {
-    return std::round(v * 1e6) / 1e6;
-}
-} // namespace
-
-nlohmann::json qualityFiguresJson(const StripQuality& q) {
-    nlohmann::json j;
-    j["triangles"] = q.triangles;
-    j["uniqueVertices"] = q.uniqueVertices;
-    j["storedVertices"] = q.storedVertices;
-    j["duplication"] = rounded(q.duplication());
-    j["stripGroups"] = q.stripGroups;
-    j["strips"] = q.strips;
-    j["boneStateChanges"] = q.boneStateChanges;
-    j["acmr"] = rounded(q.acmr(0));
-    j["atvr"] = rounded(q.atvr(0));
-    if (q.cacheSizes.size() > 1) {
-        nlohmann::json sizes = nlohmann::json::object();
-        for (std::size_t i = 1; i < q.cacheSizes.size(); ++i)
-            sizes[std::to_string(q.cacheSizes[i])] = {{"acmr", rounded(q.acmr(i))},
-                                                      {"atvr", rounded(q.atvr(i))}};
-        j["cacheSizes"] = sizes;
-    }
-    return j;
+double reportedRatio(double value) {
+    return std::round(value * 1e6) / 1e6;
 }
 
-nlohmann::json qualityJson(const std::vector<NamedVtx>& files,
-                           const std::vector<std::size_t>& extraCacheSizes) {
-    nlohmann::json variants = nlohmann::json::object();
+const CacheSizeFigures* QualityFigures::atCacheSize(std::size_t cacheSize) const {
+    for (const CacheSizeFigures& figures : otherCacheSizes)
+        if (figures.cacheSize == cacheSize) return &figures;
+    return nullptr;
+}
+
+const VariantQualityReport* QualityReport::find(std::string_view variant) const {
+    for (const VariantQualityReport& report : variants)
+        if (report.variant == variant) return &report;
+    return nullptr;
+}
+
+QualityFigures qualityFigures(const StripQuality& q) {
+    QualityFigures f;
+    f.triangles = q.triangles;
+    f.uniqueVertices = q.uniqueVertices;
+    f.storedVertices = q.storedVertices;
+    f.duplication = reportedRatio(q.duplication());
+    f.stripGroups = q.stripGroups;
+    f.strips = q.strips;
+    f.boneStateChanges = q.boneStateChanges;
+    f.acmr = reportedRatio(q.acmr(0));
+    f.atvr = reportedRatio(q.atvr(0));
+    for (std::size_t i = 1; i < q.cacheSizes.size(); ++i)
+        f.otherCacheSizes.push_back(
+            {q.cacheSizes[i], reportedRatio(q.acmr(i)), reportedRatio(q.atvr(i))});
+    return f;
+}
+
+QualityReport qualityReport(const std::vector<NamedVtx>& files,
+                            const std::vector<std::size_t>& extraCacheSizes) {
+    QualityReport report;
     for (const NamedVtx& named : files) {
         std::vector<std::size_t> sizes{
             static_cast<std::size_t>(std::max(1, named.file->vertCacheSize))};
         for (std::size_t s : extraCacheSizes)
             if (std::find(sizes.begin(), sizes.end(), s) == sizes.end()) sizes.push_back(s);
-        nlohmann::json lods = nlohmann::json::array();
+        VariantQualityReport& variant = report.variants.emplace_back();
+        variant.variant = named.variant;
+        variant.vertCacheSize = named.file->vertCacheSize;
+        variant.maxBonesPerStrip = named.file->maxBonesPerStrip;
         for (const LodQuality& lod : analyseVtx(*named.file, sizes)) {
-            nlohmann::json j = qualityFiguresJson(lod.total);
-            nlohmann::json meshes = nlohmann::json::array();
+            LodQualityReport& out = variant.lods.emplace_back();
+            out.total = qualityFigures(lod.total);
             for (const StripQuality& mesh : lod.meshes)
-                meshes.push_back(qualityFiguresJson(mesh));
-            j["meshes"] = meshes;
-            lods.push_back(j);
+                out.meshes.push_back(qualityFigures(mesh));
         }
-        variants[named.variant] = {{"vertCacheSize", named.file->vertCacheSize},
-                                   {"maxBonesPerStrip", named.file->maxBonesPerStrip},
-                                   {"lods", lods}};
     }
-    return {{"variants", variants}};
+    return report;
 }
 
 } // namespace vtxc

@@ -1,5 +1,5 @@
 // Converts the optimizer's strip groups into .vtx records (Vertex_t, StripHeader_t, bone state
-// changes). Record rules: the .vtx section of spec/FORMATS.md.
+// changes). Record rules: docs/formats.md (".vtx").
 #include "compiler/strip_records.h"
 
 #include <utility>

@@ -1,5 +1,5 @@
 // Converts the optimizer's strip groups (optimizer/strip_partition.h) into .vtx records.
-// Record rules: the .vtx section of spec/FORMATS.md (StripGroupHeader_t, StripHeader_t, Vertex_t).
+// Record rules: docs/formats.md (".vtx") (StripGroupHeader_t, StripHeader_t, Vertex_t).
 #pragma once
 
 #include "formats/studio/vtx.h"

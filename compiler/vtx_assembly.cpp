@@ -1,5 +1,6 @@
 // Builds the .vtx files: one task per (variant, model, LOD, mesh) run in parallel with TBB, results
-// placed by task index so the bytes never depend on scheduling. Record rules: spec/FORMATS.md.
+// placed by task index so the bytes never depend on scheduling. Record rules: docs/formats.md
+// (".vtx").
 #include "compiler/vtx_assembly.h"
 
 #include "compiler/strip_records.h"
@@ -17,7 +18,7 @@ struct MeshTask {
     std::size_t lod;
 };
 
-StripLimits limitsFor(const HardwareParameters& p, bool staticProp) {
+StripLimits limitsFor(const HardwareParameters& p, bool staticProp, CacheOrderEffort effort) {
     StripLimits limits;
     limits.maxBonesPerStrip = p.maxBonesPerStrip;
     limits.maxBonesPerTriangle = p.maxBonesPerTri;
@@ -25,6 +26,7 @@ StripLimits limitsFor(const HardwareParameters& p, bool staticProp) {
     limits.hardwareSkinned = p.hardwareSkinned;
     limits.staticProp = staticProp;
     limits.vertexCacheSize = static_cast<std::size_t>(p.vertCacheSize);
+    limits.cacheOrderEffort = effort;
     return limits;
 }
 
@@ -39,9 +41,8 @@ std::vector<std::vector<VtxMaterialReplacement>> replacementLists(const BuiltPro
 }
 } // namespace
 
-std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
-                                                    const CompileOptions& options,
-                                                    std::int32_t checksum, DiagnosticSink& sink) {
+std::optional<std::vector<VtxAssembly>>
+assembleVtx(const BuiltProject& project, const CompileOptions& options, DiagnosticSink& sink) {
     std::vector<MeshTask> tasks;
     for (std::size_t v = 0; v < options.variants.size(); ++v)
         for (const BuiltBodyPart& part : project.bodyParts)
@@ -60,8 +61,9 @@ std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
         weights.reserve(task.mesh->vertices.size());
         for (const ModelVertex& vertex : task.mesh->vertices)
             weights.push_back(vertex.weights);
-        results[i] = buildStripGroups(task.mesh->lodIndices[task.lod], weights,
-                                      limitsFor(p, project.staticProp), sinks[i]);
+        results[i] =
+            buildStripGroups(task.mesh->lodIndices[task.lod], weights,
+                             limitsFor(p, project.staticProp, options.cacheOrderEffort), sinks[i]);
         if (options.progress) options.progress(++done, tasks.size());
     });
     bool ok = true;
@@ -82,7 +84,6 @@ std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
         file.maxBonesPerStrip = static_cast<std::uint16_t>(p.maxBonesPerStrip);
         file.maxBonesPerTri = static_cast<std::uint16_t>(p.maxBonesPerTri);
         file.maxBonesPerVert = p.maxBonesPerVert;
-        file.checkSum = checksum;
         file.numLODs = static_cast<std::int32_t>(project.lodCount());
         const std::uint8_t groupFlags =
             (p.hardwareSkinned || project.staticProp) ? kStripGroupIsHwSkinned : 0;

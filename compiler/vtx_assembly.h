@@ -1,5 +1,5 @@
 // Builds the .vtx strip files of a compiled model, one per variant: strip groups and bone-limited,
-// cache-ordered strips for every body part, model, LOD and mesh (spec/FORMATS.md, .vtx).
+// cache-ordered strips for every body part, model, LOD and mesh (docs/formats.md, ".vtx").
 #pragma once
 
 #include "compiler/built_project.h"
@@ -18,8 +18,8 @@ struct VtxAssembly {
 
 // Builds every requested variant; meshes, LODs and variants run in parallel (TBB) and the result
 // does not depend on the thread count. Returns nothing after reporting an error.
-std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
-                                                    const CompileOptions& options,
-                                                    std::int32_t checksum, DiagnosticSink& sink);
+// The headers' checkSum is 0: the driver sets it once the files are serialised.
+std::optional<std::vector<VtxAssembly>>
+assembleVtx(const BuiltProject& project, const CompileOptions& options, DiagnosticSink& sink);
 
 } // namespace vtxc

@@ -1,5 +1,5 @@
 // Builds the .vvd vertex pool: LOD-sorted (coarsest LOD first), with fixups restoring mesh order.
-// Layout facts from spec/FORMATS.md (.vvd) and the fixup record of seeds/vvd-vtx-format.txt.
+// Layout facts from docs/formats.md (".vvd") and the fixup record of studio.h.
 #include "compiler/vvd_assembly.h"
 
 #include <algorithm>
@@ -30,7 +30,7 @@ struct Run {
 };
 } // namespace
 
-VvdAssembly assembleVvd(const BuiltProject& project, std::int32_t checksum) {
+VvdAssembly assembleVvd(const BuiltProject& project) {
     VvdAssembly out;
     const int lodCount = static_cast<int>(project.lodCount());
     std::vector<Run> runs; // in mesh order
@@ -62,7 +62,6 @@ VvdAssembly assembleVvd(const BuiltProject& project, std::int32_t checksum) {
                 file.tangents.push_back(runs[r].mesh->tangents[runs[r].first + i]);
             }
         }
-    file.checksum = checksum;
     file.numLODs = lodCount;
     for (int n = 0; n < kVvdMaxLods; ++n) {
         const int lod = std::min(n, lodCount - 1);

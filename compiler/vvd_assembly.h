@@ -1,5 +1,5 @@
 // Builds the .vvd of a compiled model: one vertex pool sorted so that each root LOD's vertices are
-// a prefix, numLODVertexes, and the fixup table that restores mesh order (spec/FORMATS.md, .vvd).
+// a prefix, numLODVertexes, and the fixup table that restores mesh order (docs/formats.md, ".vvd").
 #pragma once
 
 #include "compiler/built_project.h"
@@ -16,6 +16,7 @@ struct VvdAssembly {
     std::vector<std::size_t> modelVertexStart;
 };
 
-VvdAssembly assembleVvd(const BuiltProject& project, std::int32_t checksum);
+// The header's checksum is 0: the driver sets it once the files are serialised.
+VvdAssembly assembleVvd(const BuiltProject& project);
 
 } // namespace vtxc

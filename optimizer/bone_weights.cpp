@@ -1,5 +1,5 @@
 // Bone weight capping: merge equal bones, sort, threshold, keep three, renormalise.
-// The rules are those of shared/spec/FORMATS.md ("Bone weights, per vertex").
+// The rules are studiomdl's, as docs/formats.md ("SMD") lists them.
 #include "optimizer/bone_weights.h"
 
 #include <algorithm>

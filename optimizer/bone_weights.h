@@ -1,5 +1,5 @@
 // Bone weight capping: merge, sort, drop small weights, keep the largest three, renormalise.
-// Follows the bone-weight rules of shared/spec/FORMATS.md (studiomdl's 0.05 cut-off, made
+// Follows studiomdl's bone-weight rules (docs/formats.md, "SMD"; its 0.05 cut-off, made
 // adjustable).
 #pragma once
 

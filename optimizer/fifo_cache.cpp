@@ -3,7 +3,10 @@
 // oldest.
 #include "optimizer/fifo_cache.h"
 
-#include <vector>
+#include "formats/common/internal_error.h"
+#include "optimizer/fifo_state.h"
+
+#include <algorithm>
 
 namespace vtxc {
 
@@ -11,22 +14,13 @@ CacheFigures simulateFifoCache(std::span<const std::uint32_t> indices, std::size
                                std::size_t cacheSize) {
     CacheFigures figures;
     figures.triangles = indices.size() / 3;
-    // A vertex is in the cache when it entered at most cacheSize pushes ago.
-    std::vector<std::size_t> enteredAt(vertexCount, 0);
-    std::vector<bool> seen(vertexCount, false);
-    std::size_t pushes = 0;
+    // A FIFO of no entries misses on every corner; the ring of FifoState needs one entry.
+    FifoState fifo(vertexCount, std::max<std::size_t>(cacheSize, 1));
     for (std::uint32_t index : indices) {
-        if (index >= vertexCount) continue;
-        if (!seen[index]) {
-            seen[index] = true;
-            ++figures.uniqueVertices;
-        }
-        const bool cached = enteredAt[index] != 0 && pushes - enteredAt[index] < cacheSize;
-        if (!cached) {
-            ++pushes;
-            enteredAt[index] = pushes;
-            ++figures.misses;
-        }
+        VTXC_ASSERT(index < vertexCount);
+        figures.uniqueVertices += fifo.enteredAt(index) == 0;
+        const bool missed = fifo.touch(index);
+        figures.misses += missed || cacheSize == 0;
     }
     return figures;
 }

@@ -18,8 +18,9 @@ struct CacheFigures {
     double atvr() const { return uniqueVertices ? double(misses) / double(uniqueVertices) : 0.0; }
 };
 
-// Simulates a FIFO cache of `cacheSize` entries over a triangle list whose indices are <
-// vertexCount. The cache starts empty (a draw call begins with a cold cache).
+// Simulates a FIFO cache of `cacheSize` entries over a triangle list. The cache starts empty (a
+// draw call begins with a cold cache). Precondition (VTXC_ASSERT): every index is below
+// vertexCount.
 CacheFigures simulateFifoCache(std::span<const std::uint32_t> indices, std::size_t vertexCount,
                                std::size_t cacheSize);
 

@@ -1,5 +1,5 @@
 // Quality figures of strip groups, with the FIFO simulation of fifo_cache.h run once per strip
-// (a cold cache at every draw call), as issue 4 defines ACMR and ATVR.
+// (a cold cache at every draw call), which is how docs/formats.md defines ACMR and ATVR.
 #include "optimizer/strip_analysis.h"
 
 #include "optimizer/fifo_cache.h"

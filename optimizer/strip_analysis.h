@@ -1,5 +1,5 @@
 // Quality figures of built strip groups: triangles, vertices (unique and stored), strips, bone
-// state changes, and FIFO cache misses as ACMR and ATVR (Hoppe 1999; the figures of issue 4).
+// state changes, and FIFO cache misses as ACMR and ATVR (Hoppe 1999; docs/formats.md, ".vtx").
 #pragma once
 
 #include "optimizer/strip_partition.h"

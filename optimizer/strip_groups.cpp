@@ -1,5 +1,7 @@
 // Strip groups of one mesh for one .vtx variant: validation, partition, per-strip cache order,
-// 65535-vertex splitting, and the Vertex_t/strip records (shared/spec/FORMATS.md, ".vtx").
+// 65535-vertex splitting, and the Vertex_t/strip records (optimize.h; docs/formats.md, ".vtx").
+#include "formats/common/internal_error.h"
+#include "optimizer/optimizer_codes.h"
 #include "optimizer/strip_partition.h"
 #include "optimizer/vertex_cache_order.h"
 
@@ -7,6 +9,8 @@
 #include <cstdint>
 #include <numeric>
 #include <string>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
 
 namespace vtxc {
 
@@ -18,29 +22,15 @@ std::string triangleName(std::size_t t) {
     return "triangle " + std::to_string(t);
 }
 
-bool checkIndices(std::span<const std::uint32_t> indices, std::size_t vertexCount,
-                  DiagnosticSink& sink) {
-    for (std::size_t i = 0; i < indices.size(); ++i) {
-        if (indices[i] < vertexCount) continue;
-        sink.error("OPT002", {},
-                   triangleName(i / 3) + " refers to vertex " + std::to_string(indices[i]) +
-                       " but the mesh has " + std::to_string(vertexCount) +
-                       " vertices; this is a bug in the compiler, please report it",
-                   ExitCode::Internal);
-        return false;
-    }
-    return true;
-}
-
 bool checkVertexBones(std::span<const BoneWeights> weights, const StripLimits& limits,
                       DiagnosticSink& sink) {
     const int limit = std::min(limits.maxBonesPerVertex, kMaxBonesPerVertex);
     for (std::size_t v = 0; v < weights.size(); ++v) {
         if (weights[v].count <= limit) continue;
-        sink.error("OPT001", {},
-                   "vertex " + std::to_string(v) + " has " + std::to_string(weights[v].count) +
-                       " bone weights but the .vtx allows " + std::to_string(limit) +
-                       " per vertex; cap the weights to that many first");
+        sink.report(kOptimizerCodes["OPT001"], {},
+                    "vertex " + std::to_string(v) + " has " + std::to_string(weights[v].count) +
+                        " bone weights but the .vtx allows " + std::to_string(limit) +
+                        " per vertex; cap the weights to that many first");
         return false;
     }
     return true;
@@ -63,20 +53,19 @@ bool checkTriangleBones(std::span<const std::uint32_t> indices,
         std::sort(bones.begin(), bones.end());
         const std::size_t distinct = std::unique(bones.begin(), bones.end()) - bones.begin();
         if (distinct <= limit) continue;
-        sink.error("OPT001", {},
-                   triangleName(t) + " uses " + std::to_string(distinct) +
-                       " bones but a triangle may use at most " + std::to_string(limit) +
-                       " (maxBonesPerTri, maxBonesPerStrip); raise --bones-per-strip or "
-                       "reduce the bone weights of that part of the mesh");
+        sink.report(kOptimizerCodes["OPT001"], {},
+                    triangleName(t) + " uses " + std::to_string(distinct) +
+                        " bones but a triangle may use at most " + std::to_string(limit) +
+                        " (maxBonesPerTri, maxBonesPerStrip); raise --bones-per-strip or "
+                        "reduce the bone weights of that part of the mesh");
         return false;
     }
     return true;
 }
 
-// Static props carry no bones, so only their indices are checked.
+// Static props carry no bones: nothing to check.
 bool validateInput(std::span<const std::uint32_t> indices, std::span<const BoneWeights> weights,
                    const StripLimits& limits, DiagnosticSink& sink) {
-    if (!checkIndices(indices, weights.size(), sink)) return false;
     return limits.staticProp || (checkVertexBones(weights, limits, sink) &&
                                  checkTriangleBones(indices, weights, limits, sink));
 }
@@ -85,7 +74,7 @@ bool validateInput(std::span<const std::uint32_t> indices, std::span<const BoneW
 std::vector<std::uint32_t> orderedStripIndices(std::span<const std::uint32_t> indices,
                                                std::span<const std::uint32_t> triangles,
                                                std::vector<std::uint32_t>& localOf,
-                                               std::size_t cacheSize) {
+                                               const StripLimits& limits) {
     std::vector<std::uint32_t> meshVertexOf, local;
     local.reserve(triangles.size() * 3);
     for (std::uint32_t t : triangles)
@@ -99,8 +88,12 @@ std::vector<std::uint32_t> orderedStripIndices(std::span<const std::uint32_t> in
         }
     for (std::uint32_t v : meshVertexOf)
         localOf[v] = kNone;
-    if (cacheSize > 0)
-        local = orderForVertexCache(local, meshVertexOf.size(), CacheOrderOptions{cacheSize});
+    if (limits.vertexCacheSize > 0) {
+        CacheOrderOptions options;
+        options.cacheSize = limits.vertexCacheSize;
+        options.effort = limits.cacheOrderEffort;
+        local = orderForVertexCache(local, meshVertexOf.size(), options);
+    }
     for (std::uint32_t& i : local)
         i = meshVertexOf[i];
     return local;
@@ -219,6 +212,8 @@ std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uin
                                                         std::span<const BoneWeights> weights,
                                                         const StripLimits& limits,
                                                         DiagnosticSink& sink) {
+    VTXC_ASSERT(std::all_of(indices.begin(), indices.end(),
+                            [&](std::uint32_t v) { return v < weights.size(); }));
     indices = indices.first(indices.size() / 3 * 3);
     if (!validateInput(indices, weights, limits, sink)) return std::nullopt;
     std::vector<StripGroup> groups;
@@ -236,13 +231,20 @@ std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uin
     // uint16 indices address at most 65536 vertices; a triangle needs 3.
     const std::size_t maxVertices =
         std::clamp<std::size_t>(limits.maxVerticesPerStripGroup, 3, 65536);
+    // The strips are ordered for the cache independently, so in parallel (a big mesh's strips
+    // keep both cores busy); the groups are then built in strip order, so the bytes do not
+    // depend on the thread count.
+    std::vector<std::vector<std::uint32_t>> ordered(boneStrips.size());
+    tbb::enumerable_thread_specific<std::vector<std::uint32_t>> localOf(
+        [&] { return std::vector<std::uint32_t>(weights.size(), kNone); });
+    tbb::parallel_for(std::size_t(0), boneStrips.size(), [&](std::size_t s) {
+        ordered[s] = orderedStripIndices(indices, boneStrips[s], localOf.local(), limits);
+    });
     std::vector<std::uint32_t> scratch(weights.size(), kNone), mark(weights.size(), 0);
     std::uint32_t markToken = 0;
-    for (const std::vector<std::uint32_t>& triangles : boneStrips) {
-        std::vector<std::uint32_t> ordered =
-            orderedStripIndices(indices, triangles, scratch, limits.vertexCacheSize);
+    for (std::vector<std::uint32_t>& strip : ordered) {
         for (const std::vector<std::uint32_t>& piece :
-             splitByVertexCount(std::move(ordered), maxVertices, mark, markToken)) {
+             splitByVertexCount(std::move(strip), maxVertices, mark, markToken)) {
             const std::size_t pieceVertices = distinctCount(piece, mark, markToken);
             if (groups.empty() || groups.back().vertices.size() + pieceVertices > maxVertices)
                 groups.emplace_back();

@@ -1,5 +1,5 @@
-// Bone-limited strip partition of a mesh's triangles for hardware skinning
-// (shared/spec/FORMATS.md).
+// Bone-limited strip partition of a mesh's triangles for hardware skinning (docs/formats.md,
+// ".vtx": at most maxBonesPerStrip bones per strip).
 //
 // Our own design: triangles are grouped into classes by their bone set. A greedy set cover builds
 // strips one at a time: start from a seed class, then repeatedly add the class whose bones cover
@@ -13,6 +13,9 @@
 // order inside each strip gave higher ATVR than ordering each strip on its own (1.072 vs 1.066 on
 // the corpus character's dx80 LOD 0).
 #include "optimizer/strip_partition.h"
+
+#include "formats/common/internal_error.h"
+#include "optimizer/triangle_adjacency.h"
 
 #include <algorithm>
 #include <bit>
@@ -73,7 +76,10 @@ TriangleBones collectTriangleBones(std::span<const std::uint32_t> indices,
             for (int k = 0; k < w.count; ++k)
                 out[n++] = dense(w.bone[k]);
         }
-        std::sort(out, out + n);
+        // At most 9 values: an insertion sort beats std::sort's set-up by far.
+        for (int i = 1; i < n; ++i)
+            for (int j = i; j > 0 && out[j] < out[j - 1]; --j)
+                std::swap(out[j], out[j - 1]);
         result.count[t] = static_cast<std::uint8_t>(std::unique(out, out + n) - out);
     }
     return result;
@@ -255,12 +261,10 @@ class GreedyCover {
 class Assignment {
   public:
     Assignment(std::span<const std::uint32_t> indices, const TriangleBones& bones,
-               const std::vector<std::uint32_t>& vertexTriangleStart,
-               const std::vector<std::uint32_t>& vertexTriangles, std::size_t limit,
+               const TriangleAdjacency& adjacency, std::size_t limit,
                std::vector<std::uint32_t> stripOf)
-        : indices_(indices), bones_(&bones), start_(&vertexTriangleStart),
-          vertexTriangles_(&vertexTriangles), limit_(limit), boneCount_(bones.modelBoneOf.size()),
-          stripOf_(std::move(stripOf)) {
+        : indices_(indices), bones_(&bones), adjacency_(&adjacency), limit_(limit),
+          boneCount_(bones.modelBoneOf.size()), stripOf_(std::move(stripOf)) {
         const std::uint32_t strips =
             stripOf_.empty() ? 0 : *std::max_element(stripOf_.begin(), stripOf_.end()) + 1;
         boneUse_.assign(std::size_t(strips) * boneCount_, 0);
@@ -284,10 +288,10 @@ class Assignment {
     std::size_t storedVertices() const {
         std::size_t stored = 0;
         std::vector<std::uint32_t> strips;
-        for (std::size_t v = 0; v + 1 < start_->size(); ++v) {
+        for (std::uint32_t v = 0; v < adjacency_->vertexCount(); ++v) {
             strips.clear();
-            for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a)
-                strips.push_back(stripOf_[(*vertexTriangles_)[a]]);
+            for (std::uint32_t t : adjacency_->trianglesOf(v))
+                strips.push_back(stripOf_[t]);
             std::sort(strips.begin(), strips.end());
             stored += std::unique(strips.begin(), strips.end()) - strips.begin();
         }
@@ -308,8 +312,8 @@ class Assignment {
         long delta = 0;
         forEachCorner(t, [&](std::uint32_t v) {
             std::uint32_t inFrom = 0, inTo = 0;
-            for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a) {
-                const std::uint32_t strip = stripOf_[(*vertexTriangles_)[a]];
+            for (std::uint32_t around : adjacency_->trianglesOf(v)) {
+                const std::uint32_t strip = stripOf_[around];
                 inFrom += strip == from;
                 inTo += strip == s;
             }
@@ -348,8 +352,7 @@ class Assignment {
         long delta = 0;
         for (std::uint32_t v : scratch) {
             std::uint32_t stayInFrom = 0, inTo = 0;
-            for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a) {
-                const std::uint32_t t = (*vertexTriangles_)[a];
+            for (const std::uint32_t t : adjacency_->trianglesOf(v)) {
                 const std::uint32_t strip = stripOf_[t];
                 inTo += strip == s;
                 if (strip == from && std::find(moving.begin(), moving.end(), t) == moving.end())
@@ -363,8 +366,8 @@ class Assignment {
     // The strips vertex v is stored in, ascending.
     void stripsOfVertex(std::uint32_t v, std::vector<std::uint32_t>& out) const {
         out.clear();
-        for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a)
-            out.push_back(stripOf_[(*vertexTriangles_)[a]]);
+        for (std::uint32_t t : adjacency_->trianglesOf(v))
+            out.push_back(stripOf_[t]);
         std::sort(out.begin(), out.end());
         out.erase(std::unique(out.begin(), out.end()), out.end());
     }
@@ -372,17 +375,16 @@ class Assignment {
     // The triangles around vertex v that lie in strip s.
     void trianglesAround(std::uint32_t v, std::uint32_t s, std::vector<std::uint32_t>& out) const {
         out.clear();
-        for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a)
-            if (stripOf_[(*vertexTriangles_)[a]] == s) out.push_back((*vertexTriangles_)[a]);
+        for (std::uint32_t t : adjacency_->trianglesOf(v))
+            if (stripOf_[t] == s) out.push_back(t);
     }
-    std::size_t vertexCount() const { return start_->size() - 1; }
+    std::size_t vertexCount() const { return adjacency_->vertexCount(); }
 
     // Triangles of strip s around the corners of t (counted once per shared corner), t excluded.
     long contacts(std::size_t t, std::uint32_t s) const {
         long n = 0;
         forEachCorner(t, [&](std::uint32_t v) {
-            for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a) {
-                const std::uint32_t other = (*vertexTriangles_)[a];
+            for (const std::uint32_t other : adjacency_->trianglesOf(v)) {
                 n += other != t && stripOf_[other] == s;
             }
         });
@@ -393,13 +395,21 @@ class Assignment {
     void neighbourStrips(std::size_t t, std::vector<std::uint32_t>& out) const {
         out.clear();
         forEachCorner(t, [&](std::uint32_t v) {
-            for (std::uint32_t a = (*start_)[v]; a < (*start_)[v + 1]; ++a) {
-                const std::uint32_t strip = stripOf_[(*vertexTriangles_)[a]];
+            for (std::uint32_t around : adjacency_->trianglesOf(v)) {
+                const std::uint32_t strip = stripOf_[around];
                 if (strip != stripOf_[t]) out.push_back(strip);
             }
         });
         std::sort(out.begin(), out.end());
         out.erase(std::unique(out.begin(), out.end()), out.end());
+    }
+
+    // f(u) for every triangle sharing a vertex with t (t included, some more than once).
+    template <typename F> void forEachTriangleAround(std::size_t t, F&& f) const {
+        forEachCorner(t, [&](std::uint32_t v) {
+            for (std::uint32_t u : adjacency_->trianglesOf(v))
+                f(u);
+        });
     }
 
   private:
@@ -423,8 +433,7 @@ class Assignment {
     // Pointers, not references, so that assignments can be copied and assigned.
     std::span<const std::uint32_t> indices_;
     const TriangleBones* bones_;
-    const std::vector<std::uint32_t>* start_;
-    const std::vector<std::uint32_t>* vertexTriangles_;
+    const TriangleAdjacency* adjacency_;
     std::size_t limit_;
     std::size_t boneCount_;
     std::vector<std::uint32_t> stripOf_;
@@ -515,11 +524,15 @@ bool refineFans(Assignment& assignment) {
 
 // Tries to empty strip `s` by moving its triangles into the other strips (neighbouring strips
 // first, in passes, then any strip with room). False, with the assignment partly changed, if some
-// triangle fits nowhere.
+// triangle fits nowhere. A triangle that found no place is tried again only once a triangle
+// around it has moved: until then its neighbouring strips are the same, and they only gain bones
+// (only s loses any), so it would fail again. Skipping those tries changes no decision and keeps
+// an island strip from costing a pass over all its triangles per triangle placed.
 bool dissolve(Assignment& assignment, std::uint32_t s) {
     std::vector<std::uint32_t> pending, neighbours;
     for (std::size_t t = 0; t < assignment.stripOf().size(); ++t)
         if (assignment.stripOf()[t] == s) pending.push_back(static_cast<std::uint32_t>(t));
+    std::vector<std::uint8_t> worthTrying(assignment.stripOf().size(), 1);
     auto placeBest = [&](std::uint32_t t, const std::vector<std::uint32_t>& options) {
         std::uint32_t best = kNone;
         long bestDelta = 0;
@@ -531,15 +544,22 @@ bool dissolve(Assignment& assignment, std::uint32_t s) {
                 bestDelta = delta;
             }
         }
-        if (best != kNone) assignment.move(t, best);
-        return best != kNone;
+        if (best == kNone) return false;
+        assignment.move(t, best);
+        assignment.forEachTriangleAround(t, [&](std::uint32_t u) { worthTrying[u] = 1; });
+        return true;
     };
     std::vector<std::uint32_t> allStrips(assignment.stripSlots());
     std::iota(allStrips.begin(), allStrips.end(), 0u);
     while (!pending.empty()) {
         std::vector<std::uint32_t> left;
         for (std::uint32_t t : pending) {
+            if (!worthTrying[t]) {
+                left.push_back(t);
+                continue;
+            }
             assignment.neighbourStrips(t, neighbours);
+            worthTrying[t] = 0;
             if (!placeBest(t, neighbours)) left.push_back(t);
         }
         if (left.size() == pending.size()) {
@@ -582,10 +602,14 @@ void dissolveSmallStrips(Assignment& assignment, std::size_t& cost) {
 std::vector<std::vector<std::uint32_t>>
 partitionTrianglesByBones(std::span<const std::uint32_t> indices,
                           std::span<const BoneWeights> weights, int maxBonesPerStrip) {
+    VTXC_ASSERT(std::all_of(indices.begin(), indices.end(),
+                            [&](std::uint32_t v) { return v < weights.size(); }));
     const std::size_t triangleCount = indices.size() / 3;
     if (triangleCount == 0) return {};
     const TriangleBones bones = collectTriangleBones(indices, weights);
     const std::size_t limit = static_cast<std::size_t>(std::max(maxBonesPerStrip, 1));
+    VTXC_ASSERT(std::all_of(bones.count.begin(), bones.count.end(),
+                            [&](std::uint8_t n) { return n <= limit; }));
     std::vector<std::vector<std::uint32_t>> strips;
     if (bones.modelBoneOf.size() <= limit) {
         strips.emplace_back(triangleCount);
@@ -595,18 +619,7 @@ partitionTrianglesByBones(std::span<const std::uint32_t> indices,
     const BoneClasses classes(bones, bones.modelBoneOf.size());
 
     // Vertex -> triangles, for the local search.
-    std::vector<std::uint32_t> start(weights.size() + 1, 0), vertexTriangles;
-    for (std::size_t t = 0; t < triangleCount; ++t)
-        for (int c = 0; c < 3; ++c)
-            ++start[indices[3 * t + c] + 1];
-    std::partial_sum(start.begin(), start.end(), start.begin());
-    vertexTriangles.resize(start.back());
-    {
-        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-        for (std::size_t t = 0; t < triangleCount; ++t)
-            for (int c = 0; c < 3; ++c)
-                vertexTriangles[fill[indices[3 * t + c]]++] = std::uint32_t(t);
-    }
+    const TriangleAdjacency adjacency(indices, weights.size());
 
     // Seeds: the classes with the most triangles.
     std::vector<std::uint32_t> seeds(classes.size());
@@ -625,7 +638,7 @@ partitionTrianglesByBones(std::span<const std::uint32_t> indices,
         std::vector<std::uint32_t> stripOf(triangleCount);
         for (std::size_t t = 0; t < triangleCount; ++t)
             stripOf[t] = stripOfClass[classes.classOf(t)];
-        Assignment assignment(indices, bones, start, vertexTriangles, limit, std::move(stripOf));
+        Assignment assignment(indices, bones, adjacency, limit, std::move(stripOf));
         refine(assignment);
         std::size_t cost = assignment.cost();
         dissolveSmallStrips(assignment, cost);

@@ -1,10 +1,12 @@
 // Strip groups of a mesh for one .vtx variant: bone-limited strips (hardware skinning), vertex
 // ranges in first-use order, hardware bone slots and bone state changes, 65535-vertex groups.
-// Follows the .vtx section of shared/spec/FORMATS.md (as read off Valve's files in the corpus).
+// Follows the .vtx rules of docs/formats.md (optimize.h, and what Valve's compiled files show).
 #pragma once
 
 #include "formats/common/diagnostics.h"
+#include "formats/studio/studiomdl_defaults.h"
 #include "optimizer/mesh_types.h"
+#include "optimizer/vertex_cache_order.h"
 
 #include <array>
 #include <cstddef>
@@ -17,8 +19,8 @@ namespace vtxc {
 
 // The hardware parameters of a .vtx header plus how the strip groups are skinned.
 struct StripLimits {
-    int maxBonesPerStrip = 53;
-    int maxBonesPerTriangle = 9;
+    int maxBonesPerStrip = kStudiomdlMaxBonesPerStrip;
+    int maxBonesPerTriangle = kStudiomdlMaxBonesPerTri;
     int maxBonesPerVertex = kMaxBonesPerVertex;
     std::size_t maxVerticesPerStripGroup = 65535;
     // Hardware skinned (dx90/dx80): bone-limited strips with slots and bone state changes.
@@ -27,7 +29,8 @@ struct StripLimits {
     // $staticprop: vertices and strips carry no bones at all (numBones 0, boneIDs 0).
     bool staticProp = false;
     // FIFO size the triangles of each strip are ordered for; 0 keeps the input order.
-    std::size_t vertexCacheSize = 24;
+    std::size_t vertexCacheSize = kStudiomdlVertCacheSize;
+    CacheOrderEffort cacheOrderEffort = CacheOrderEffort::Fast;
 };
 
 // One Vertex_t of a strip group.
@@ -67,16 +70,18 @@ struct StripGroup {
 // Partition step on its own: the triangles (three indices each into `weights`) split into sets
 // whose distinct bones number at most maxBonesPerStrip, keeping the count of sets and of vertices
 // stored more than once low. Each set lists triangle numbers in increasing order; the sets come in
-// order of their first triangle. Precondition: no triangle has more than maxBonesPerStrip bones.
+// order of their first triangle. Preconditions (VTXC_ASSERT): every index is below weights.size(),
+// and no triangle has more than maxBonesPerStrip bones.
 std::vector<std::vector<std::uint32_t>>
 partitionTrianglesByBones(std::span<const std::uint32_t> indices,
                           std::span<const BoneWeights> weights, int maxBonesPerStrip);
 
-// The whole step: validates the limits (OPT001 a triangle or vertex has more bones than allowed,
-// OPT002 an index is out of range; errors name the triangle), partitions (hardware skinning),
-// orders each strip's triangles for the vertex cache, splits strips and groups so that no group
-// holds more than maxVerticesPerStripGroup vertices, and builds the records. `weights` has one
-// entry per mesh vertex. Returns nothing after reporting an error.
+// The whole step: validates the limits (OPT001 a triangle or vertex has more bones than allowed;
+// the error names the triangle), partitions (hardware skinning), orders each strip's triangles for
+// the vertex cache, splits strips and groups so that no group holds more than
+// maxVerticesPerStripGroup vertices, and builds the records. Returns nothing after reporting an
+// error. Precondition (VTXC_ASSERT): `weights` has one entry per mesh vertex and every index is
+// below weights.size().
 std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uint32_t> indices,
                                                         std::span<const BoneWeights> weights,
                                                         const StripLimits& limits,

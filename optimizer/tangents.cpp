@@ -4,6 +4,8 @@
 // vertices) and w (all but 4 of 3640) better than summing them unnormalised.
 #include "optimizer/tangents.h"
 
+#include "formats/common/internal_error.h"
+
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <cmath>
@@ -75,10 +77,11 @@ Vec4 finishTangent(const Vec3& storedNormal, const Frame& frame) {
 
 std::vector<Vec4> computeTangents(std::span<const ModelVertex> vertices,
                                   std::span<const std::uint32_t> indices) {
+    VTXC_ASSERT(std::all_of(indices.begin(), indices.end(),
+                            [&](std::uint32_t v) { return v < vertices.size(); }));
     std::vector<Frame> frames(vertices.size());
     for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
         const std::uint32_t a = indices[t], b = indices[t + 1], c = indices[t + 2];
-        if (a >= vertices.size() || b >= vertices.size() || c >= vertices.size()) continue;
         accumulateTriangle(vertices[a], vertices[b], vertices[c], frames[a], frames[b], frames[c]);
     }
     std::vector<Vec4> tangents(vertices.size());

@@ -11,9 +11,10 @@
 
 namespace vtxc {
 
-// One tangent per vertex of `vertices`, for the triangles `indices` (three per triangle; indices
-// out of range are ignored). xyz is a unit vector perpendicular to the normal along which u grows;
-// w is +1 when cross(normal, tangent) points the way v grows, else -1 (matches Valve's .vvd files).
+// One tangent per vertex of `vertices`, for the triangles `indices` (three per triangle; a partial
+// last triangle is ignored). Precondition (VTXC_ASSERT): every index is below vertices.size().
+// xyz is a unit vector perpendicular to the normal along which u grows; w is +1 when
+// cross(normal, tangent) points the way v grows, else -1 (matches Valve's .vvd files).
 // Give it the UVs as they will be stored (after the driver's `1 - v`): flipping v flips w.
 // Vertices without a usable UV gradient (degenerate UVs, unused vertices) get some unit vector
 // perpendicular to their normal and w = +1. Never NaN for finite input. Deterministic.

@@ -1,10 +1,11 @@
 // Triangle order for a FIFO post-transform vertex cache of the .vtx header's vertCacheSize.
 // Candidates: meshoptimizer's orders (Forsyth-style and Tipsify, Sander et al. 2007) and a FIFO-
-// aware greedy of our own (misses plus the cost of evicting still-needed vertices, as in Lin & Yu
-// 2006, "An efficient vertex cache reordering") under several weights, then a window search that
-// re-runs the greedy on stretches of the best order; the one that simulates best (fifo_cache.h)
+// aware greedy of our own (fifo_greedy_order.h) under several weights, then two local searches
+// (window_regreedy.h, forward_pull_search.h); the one the FIFO model (fifo_state.h) scores best
 // wins.
 #pragma once
+
+#include "formats/studio/studiomdl_defaults.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -13,10 +14,16 @@
 
 namespace vtxc {
 
+// How hard the order is searched for on big meshes (past thoroughTriangleLimit; smaller ones
+// always get the whole search). Fast: Tipsify and one greedy weighting. Thorough: also
+// Forsyth's order and up to three weightings, for a fraction of a percent fewer misses.
+enum class CacheOrderEffort { Fast, Thorough };
+
 struct CacheOrderOptions {
-    std::size_t cacheSize = 24;
-    // Up to this many triangles every candidate runs, plus the local searches; up to 10 times as
-    // many, three greedy candidates; beyond, one. Each candidate costs a pass over the mesh.
+    std::size_t cacheSize = kStudiomdlVertCacheSize;
+    CacheOrderEffort effort = CacheOrderEffort::Fast;
+    // Up to this many triangles every candidate runs, plus the local searches; past it, see
+    // CacheOrderEffort (Thorough: three greedy weightings up to 10 times as many, then one).
     std::size_t thoroughTriangleLimit = 20000;
 };
 

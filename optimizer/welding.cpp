@@ -1,9 +1,9 @@
 // Welding of triangle corners into vertices with an open-addressing hash table keyed on position,
-// UV and bone weights; normals are compared by angle. Rules: shared/spec/FORMATS.md ("Welding").
+// UV and bone weights; normals are compared by angle. Rules: docs/formats.md ("SMD").
 //
 // Measured on the corpus: within one SMD, Valve's vertex counts equal the counts of distinct vertex
 // lines, so exact equality of position, UV and weights reproduces them. The one exception in the
-// MANIFEST (chamberdoor_frame LOD 1, 74 -> 70) is not welding: those LOD vertices lie within ~3e-4
+// corpus (chamberdoor_frame LOD 1, 74 -> 70) is not welding: those LOD vertices lie within ~3e-4
 // units / ~2e-5 UV of LOD-0 vertices and were unified with the LOD-0 pool (the driver's LOD step).
 #include "optimizer/welding.h"
 

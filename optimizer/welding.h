@@ -1,6 +1,6 @@
 // Welding: the corners of a triangle soup (one material) become unique, indexed vertices.
-// Follows the welding rule of shared/spec/FORMATS.md: equal position, UV and bone weights, normals
-// within a small angle (studiomdl's default 2 degrees).
+// Follows studiomdl's welding rule (docs/formats.md, "SMD"): equal position, UV and bone weights,
+// normals within a small angle (studiomdl's default 2 degrees).
 #pragma once
 
 #include "optimizer/mesh_types.h"

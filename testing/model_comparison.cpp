@@ -1,10 +1,12 @@
 // Test helpers comparing compiled models: triangle sets with tolerances (grid-bucketed matching),
-// vertex counts and strip limits (spec/FORMATS.md, .vtx).
+// vertex counts and strip limits (docs/formats.md, ".vtx").
 #include "testing/model_comparison.h"
 
 #include "formats/studio/vvd_mesh_order.h"
+#include "tools/restrip.h"
 
 #include <cmath>
+#include <gtest/gtest.h>
 #include <map>
 #include <set>
 
@@ -22,14 +24,13 @@ MeshStarts meshStartsFromMdl(const MdlFile& mdl) {
     return starts;
 }
 
-MeshStarts meshStartsFromLayout(const nlohmann::json& layout) {
+MeshStarts meshStartsFromLayout(const ModelLayout& layout) {
     MeshStarts starts;
-    for (const auto& part : layout["bodyParts"])
-        for (const auto& model : part["models"]) {
+    for (const LayoutBodyPart& part : layout.bodyParts)
+        for (const LayoutModel& model : part.models) {
             std::vector<std::size_t>& meshes = starts.emplace_back();
-            for (const auto& mesh : model["meshes"])
-                meshes.push_back(model["vertexIndex"].get<std::size_t>() +
-                                 mesh["vertexOffset"].get<std::size_t>());
+            for (const LayoutMesh& mesh : model.meshes)
+                meshes.push_back(model.vertexIndex + mesh.vertexOffset);
         }
     return starts;
 }
@@ -175,6 +176,34 @@ std::vector<std::string> stripLimitViolations(const VtxFile& vtx) {
                         }
                     }
     return problems;
+}
+
+std::filesystem::path modelBaseIn(const std::filesystem::path& folder) {
+    for (const auto& entry : std::filesystem::directory_iterator(folder))
+        if (entry.path().extension() == ".mdl") return folder / entry.path().stem();
+    return {};
+}
+
+void expectSameTriangles(const VtxFile& a, const VtxFile& b, const std::string& what) {
+    ASSERT_EQ(a.bodyParts.size(), b.bodyParts.size()) << what;
+    for (std::size_t p = 0; p < a.bodyParts.size(); ++p) {
+        ASSERT_EQ(a.bodyParts[p].models.size(), b.bodyParts[p].models.size()) << what;
+        for (std::size_t m = 0; m < a.bodyParts[p].models.size(); ++m) {
+            const auto& la = a.bodyParts[p].models[m].lods;
+            const auto& lb = b.bodyParts[p].models[m].lods;
+            ASSERT_EQ(la.size(), lb.size()) << what;
+            for (std::size_t l = 0; l < la.size(); ++l) {
+                ASSERT_EQ(la[l].meshes.size(), lb[l].meshes.size()) << what;
+                EXPECT_EQ(la[l].switchPoint, lb[l].switchPoint) << what;
+                for (std::size_t k = 0; k < la[l].meshes.size(); ++k) {
+                    EXPECT_EQ(la[l].meshes[k].flags, lb[l].meshes[k].flags) << what;
+                    EXPECT_EQ(canonicalTriangles(la[l].meshes[k]),
+                              canonicalTriangles(lb[l].meshes[k]))
+                        << what << " LOD " << l << " mesh " << k;
+                }
+            }
+        }
+    }
 }
 
 } // namespace vtxc::test

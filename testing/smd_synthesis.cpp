@@ -2,6 +2,9 @@
 // Shapes only the input side of the pipeline; nothing here claims to look like a real model.
 #include "testing/smd_synthesis.h"
 
+#include "formats/common/io_codes.h"
+#include "testing/test_support.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -65,7 +68,7 @@ void addLinks(SmdFile& file, float t, int bones, int count) {
     for (int bone = 0; bone < bones; ++bone)
         nearest.push_back({std::fabs(t - bone), bone});
     std::partial_sort(nearest.begin(), nearest.begin() + count, nearest.end());
-    float weights[4];
+    float weights[kSmdWriterMaxLinks];
     float sum = 0;
     for (int i = 0; i < count; ++i) {
         const float falloff = 1.0f / (1.0f + 4.0f * nearest[static_cast<std::size_t>(i)].first);
@@ -81,7 +84,8 @@ void addLinks(SmdFile& file, float t, int bones, int count) {
 
 SmdFile synthesizeSmd(const SmdSynthesisOptions& options) {
     const int bones = std::max(1, options.bones);
-    const int influences = std::clamp(options.maxInfluences, 1, std::min(4, bones));
+    const int influences =
+        std::clamp(options.maxInfluences, 1, std::min(kSmdWriterMaxLinks, bones));
     const int materialCount = std::max(1, options.materials);
     SmdFile file;
     file.fileName = "synthetic.smd";
@@ -145,9 +149,8 @@ bool writeSynthesizedSmdFile(const std::filesystem::path& path, const SmdSynthes
         ("." + path.filename().string() + ".vtxc-" + std::to_string(::getpid()) + ".tmp");
     std::FILE* out = std::fopen(temporary.c_str(), "wb");
     if (!out) {
-        sink.error("IO002", {path.string()},
-                   "cannot create the file (does the folder exist, and may vtxc write there?)",
-                   ExitCode::Io);
+        sink.report(kIoCodes["IO002"], {path.string()},
+                   "cannot create the file (does the folder exist, and may vtxc write there?)");
         return false;
     }
     bool ok = true;
@@ -159,11 +162,64 @@ bool writeSynthesizedSmdFile(const std::filesystem::path& path, const SmdSynthes
     if (ok) std::filesystem::rename(temporary, path, ec);
     if (!ok || ec) {
         std::filesystem::remove(temporary, ec);
-        sink.error("IO002", {path.string()}, "writing the file failed (is the disk full?)",
-                   ExitCode::Io);
+        sink.report(kIoCodes["IO002"], {path.string()}, "writing the file failed (is the disk full?)");
         return false;
     }
     return true;
+}
+
+std::string quadGridSmdText(int n, const std::vector<std::string>& materials,
+                            const std::string& secondBone, float offset) {
+    std::string s = "version 1\nnodes\n0 \"root\" -1\n1 \"" + secondBone +
+                    "\" 0\nend\nskeleton\ntime 0\n"
+                    "0 0 0 0 0 0 0\n1 0 0 1 0 0 0\nend\ntriangles\n";
+    // UVs from the grid position, so that a vertex shared by cells is bit-identical in each.
+    auto vertex = [&](float x, float y, float, float) {
+        const int bone = x > float(n) / 2 ? 1 : 0;
+        const float u = x / float(n), v = y / float(n);
+        return std::to_string(bone) + " " + std::to_string(x + offset) + " " + std::to_string(y) +
+               " 0 0 0 1 " + std::to_string(u) + " " + std::to_string(v) + " 1 " +
+               std::to_string(bone) + " 1\n";
+    };
+    for (std::size_t m = 0; m < materials.size(); ++m)
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                const float x = float(i + int(m) * (n + 1)), y = float(j);
+                const float u = float(i) / n, v = float(j) / n, d = 1.0f / n;
+                s += materials[m] + "\n" + vertex(x, y, u, v) + vertex(x + 1, y, u + d, v) +
+                     vertex(x + 1, y + 1, u + d, v + d);
+                s += materials[m] + "\n" + vertex(x, y, u, v) + vertex(x + 1, y + 1, u + d, v + d) +
+                     vertex(x, y + 1, u, v + d);
+            }
+    return s + "end\n";
+}
+
+std::string quadSmdText(const std::string& material, float z, const std::string& second) {
+    std::string s =
+        "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\ntriangles\n";
+    auto v = [&](float x, float y) {
+        return "0 " + std::to_string(x) + " " + std::to_string(y) + " " + std::to_string(z) +
+               " 0 0 1 " + std::to_string(x) + " " + std::to_string(y) + "\n";
+    };
+    s += material + "\n" + v(0, 0) + v(1, 0) + v(1, 1) + material + "\n" + v(0, 0) + v(1, 1) +
+         v(0, 1);
+    if (!second.empty()) s += second + "\n" + v(2, 0) + v(3, 0) + v(3, 1);
+    return s + "end\n";
+}
+
+void writeBenchModelFolders(const std::filesystem::path& dir) {
+    namespace fs = std::filesystem;
+    const fs::path arm = fs::path(VTXC_SOURCE_DIR) / "examples" / "arm.smd";
+    fs::create_directories(dir / "arm");
+    fs::create_directories(dir / "tube");
+    fs::copy_file(arm, dir / "arm" / "arm.smd");
+    fs::copy_file(arm, dir / "arm" / "arm_lod1.smd");
+    test::writeText(dir / "arm" / "walk.smd",
+                    "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n");
+    SmdSynthesisOptions options;
+    options.triangles = 300;
+    options.bones = 4;
+    test::writeText(dir / "tube" / "tube.smd", synthesizeSmdText(options));
 }
 
 } // namespace vtxc

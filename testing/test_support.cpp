@@ -2,6 +2,8 @@
 // Kept small on purpose: tests should read as the behaviour they check.
 #include "testing/test_support.h"
 
+#include "formats/common/text.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -15,7 +17,13 @@ namespace vtxc::test {
 
 namespace fs = std::filesystem;
 
+bool inUnitTier() {
+    const char* tier = std::getenv("VTXC_TEST_TIER");
+    return tier && std::string(tier) == "unit";
+}
+
 fs::path corpusDir() {
+    if (inUnitTier()) return {};
     const char* fromEnvironment = std::getenv("VTXC_CORPUS");
     const fs::path candidate =
         fromEnvironment ? fs::path(fromEnvironment) : fs::path(VTXC_CORPUS_DIR);
@@ -25,11 +33,13 @@ fs::path corpusDir() {
 }
 
 bool corpusRequired() {
+    if (inUnitTier()) return true; // a unit test that needs the corpus is in the wrong tier
     const char* required = std::getenv("VTXC_REQUIRE_CORPUS");
     return required && std::string(required) == "1";
 }
 
 std::string corpusMissingMessage() {
+    if (inUnitTier()) return "a unit test may not use the corpus: move the test to tests/corpus/";
     return std::string("corpus not found at '") + VTXC_CORPUS_DIR +
            "' (set VTXC_CORPUS to the folder holding the shared corpus of Valve-compiled models)";
 }
@@ -40,10 +50,7 @@ std::vector<fs::path> corpusFiles(const std::string& extension) {
     if (root.empty()) return out;
     for (const auto& entry : fs::recursive_directory_iterator(root)) {
         if (!entry.is_regular_file()) continue;
-        std::string ext = entry.path().extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(),
-                       [](unsigned char c) { return std::tolower(c); });
-        if (ext == extension) out.push_back(entry.path());
+        if (lowerExtension(entry.path()) == extension) out.push_back(entry.path());
     }
     std::sort(out.begin(), out.end());
     return out;
@@ -86,6 +93,10 @@ std::string shellQuote(const std::string& s) {
 } // namespace
 
 CommandResult runVtxc(const std::vector<std::string>& arguments) {
+    if (inUnitTier()) {
+        ADD_FAILURE() << "a unit test may not run the vtxc binary: move the test to tests/cli/";
+        return {};
+    }
     TempDir scratch;
     std::string command = shellQuote(VTXC_BINARY);
     for (const auto& a : arguments)

@@ -10,11 +10,16 @@
 
 namespace vtxc::test {
 
-// The corpus folder: $VTXC_CORPUS, else ../shared/corpus beside the repo. Empty when missing.
+// True in the unit tiers (ctest sets VTXC_TEST_TIER=unit for tests/{formats,optimizer,compiler,
+// anim,tools}): there the corpus is hidden and runVtxc fails the test.
+bool inUnitTier();
+
+// The corpus folder: $VTXC_CORPUS, else ../shared/corpus beside the repo. Empty when missing, and
+// always empty in the unit tiers.
 std::filesystem::path corpusDir();
 
 // Skips the current test with a clear message when the corpus is missing; with
-// VTXC_REQUIRE_CORPUS=1 in the environment (CI), fails instead.
+// VTXC_REQUIRE_CORPUS=1 in the environment (CI), or in a unit tier, fails instead.
 #define VTXC_REQUIRE_CORPUS()                                                                      \
     do {                                                                                           \
         if (::vtxc::test::corpusDir().empty()) {                                                   \
@@ -50,7 +55,8 @@ struct CommandResult {
     std::string out;
     std::string err;
 };
-// Runs the built vtxc binary with these arguments (each shell-quoted), capturing output.
+// Runs the built vtxc binary with these arguments (each shell-quoted), capturing output. Fails the
+// test in the unit tiers.
 CommandResult runVtxc(const std::vector<std::string>& arguments);
 
 } // namespace vtxc::test

@@ -3,16 +3,16 @@
 #include "tools/bench_run.h"
 
 #include "compiler/qc_import.h"
-#include "formats/common/file_io.h"
-#include "formats/studio/vtx.h"
+#include "formats/common/text.h"
+#include "formats/smd/smd.h"
+#include "tools/tools_codes.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <map>
-#include <cctype>
 #include <optional>
 
 namespace vtxc {
@@ -21,26 +21,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* const kQualityFigures[] = {"acmr", "atvr", "storedVertices", "strips"};
-
-std::string lowerExtension(const fs::path& path) {
-    std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return std::tolower(c); });
-    return ext;
-}
-
-// A reference (mesh) SMD has a `triangles` section; animation SMDs have none.
-bool hasTrianglesSection(const fs::path& smd) {
-    std::ifstream in(smd);
-    std::string line;
-    while (std::getline(in, line)) {
-        const auto first = line.find_first_not_of(" \t\r");
-        if (first == std::string::npos) continue;
-        const auto last = line.find_last_not_of(" \t\r");
-        if (line.compare(first, last - first + 1, "triangles") == 0) return true;
-    }
-    return false;
+// A reference (mesh) SMD has a `triangles` section; animation SMDs have none. One the reader
+// refuses is taken as a reference: its compile then reports the errors (here they are dropped).
+bool isReferenceSmd(const fs::path& smd) {
+    NullSink quiet;
+    const std::optional<SmdFile> file = readSmdFile(smd, quiet);
+    return !file || file->kind() == SmdKind::Reference;
 }
 
 std::string relativeName(const fs::path& path, const fs::path& root) {
@@ -59,10 +45,7 @@ std::vector<fs::path> sortedEntries(const fs::path& dir) {
 // "name_lodN" (any case) -> ("name", N); nothing for other names. Hand-written rather than
 // std::regex, whose inlined code sets off GCC 12's -Wmaybe-uninitialized under the sanitizers.
 std::optional<std::pair<std::string, int>> splitLodSuffix(const std::string& stem) {
-    std::string lower = stem;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    const std::size_t at = lower.rfind("_lod");
+    const std::size_t at = asciiLower(stem).rfind("_lod");
     if (at == std::string::npos) return std::nullopt;
     const std::string digits = stem.substr(at + 4);
     if (digits.empty() || digits.size() > 6 ||
@@ -77,7 +60,7 @@ void addSmdModels(const std::vector<fs::path>& smds, const fs::path& root,
     std::vector<fs::path> references;
     std::map<std::string, std::vector<std::pair<int, fs::path>>> lodsOf; // base stem -> (N, file)
     for (const fs::path& smd : smds) {
-        if (!hasTrianglesSection(smd)) continue;
+        if (!isReferenceSmd(smd)) continue;
         if (const auto lod = splitLodSuffix(smd.stem().string()))
             lodsOf[lod->first].push_back({lod->second, smd});
         else
@@ -110,27 +93,22 @@ void discoverIn(const fs::path& dir, const fs::path& root, std::vector<BenchMode
         discoverIn(sub, root, out);
 }
 
-nlohmann::json lodFigures(const nlohmann::json& lod) {
-    nlohmann::json j;
-    j["triangles"] = lod["triangles"];
-    for (const char* figure : kQualityFigures)
-        j[figure] = lod[figure];
-    return j;
+BenchLodFigures lodFigures(const QualityFigures& lod) {
+    return {double(lod.triangles), lod.acmr, lod.atvr, double(lod.storedVertices),
+            double(lod.strips)};
 }
 
-nlohmann::json modelFigures(const CompileOutput& output) {
-    nlohmann::json bytes = nlohmann::json::object();
-    bytes["vvd"] = writeVvd(output.vvd).size();
-    for (const VtxAssembly& v : output.vtx)
-        bytes[std::string(variantName(v.variant)) + ".vtx"] = writeVtx(v.file).size();
-    nlohmann::json variants = nlohmann::json::object();
-    for (const auto& [variant, figures] : output.report["variants"].items()) {
-        nlohmann::json lods = nlohmann::json::array();
-        for (const nlohmann::json& lod : figures["lods"])
-            lods.push_back(lodFigures(lod));
-        variants[variant] = {{"lods", lods}};
+BenchModelResult modelResult(const CompileOutput& output) {
+    BenchModelResult result;
+    result.ok = true;
+    for (const CompiledFile& file : output.files)
+        result.bytes[file.suffix] = double(file.bytes.size());
+    for (const VariantQualityReport& variant : output.report.variants) {
+        std::vector<BenchLodFigures>& lods = result.variants[variant.variant];
+        for (const LodQualityReport& lod : variant.lods)
+            lods.push_back(lodFigures(lod.total));
     }
-    return {{"ok", true}, {"bytes", bytes}, {"variants", variants}};
+    return result;
 }
 
 std::optional<CompileOutput>
@@ -148,8 +126,8 @@ compileBenchModel(const BenchModel& model, const CompileOptions& options, Diagno
 std::vector<BenchModel> discoverBenchModels(const fs::path& dir, DiagnosticSink& sink) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-        sink.error("BENCH001", {dir.string()},
-                   "not a folder; give the folder that holds the models to bench", ExitCode::Io);
+        sink.report(kBenchCodes["BENCH001"], {dir.string()},
+                    "not a folder; give the folder that holds the models to bench");
         return {};
     }
     std::vector<BenchModel> models;
@@ -157,20 +135,20 @@ std::vector<BenchModel> discoverBenchModels(const fs::path& dir, DiagnosticSink&
     return models;
 }
 
-nlohmann::json runBench(const std::vector<BenchModel>& models, const BenchRunOptions& options,
-                        DiagnosticSink& sink) {
-    nlohmann::json run = nlohmann::json::object();
+BenchRun runBench(const std::vector<BenchModel>& models, const BenchRunOptions& options,
+                  DiagnosticSink& sink) {
+    BenchRun run;
     for (std::size_t i = 0; i < models.size(); ++i) {
         const auto start = std::chrono::steady_clock::now();
         const auto output = compileBenchModel(models[i], options.compile, sink);
         const std::chrono::duration<double, std::milli> elapsed =
             std::chrono::steady_clock::now() - start;
-        nlohmann::json figures = output ? modelFigures(*output) : nlohmann::json{{"ok", false}};
-        figures["timeMs"] = std::round(elapsed.count() * 1000.0) / 1000.0;
-        run[models[i].name] = figures;
+        BenchModelResult result = output ? modelResult(*output) : BenchModelResult{};
+        result.timeMs = std::round(elapsed.count() * 1000.0) / 1000.0;
+        run.models[models[i].name] = std::move(result);
         if (options.progress) options.progress(i + 1, models.size());
     }
-    return {{"models", run}};
+    return run;
 }
 
 bool BenchComparison::regressed() const {
@@ -181,84 +159,79 @@ bool BenchComparison::regressed() const {
 
 namespace {
 
-bool modelOk(const nlohmann::json& model) {
-    return model.is_object() && model.value("ok", false);
-}
-
-void compareFigure(BenchChange change, const nlohmann::json& nowValue, double tolerancePercent,
+void compareFigure(BenchChange change, std::optional<double> now, double tolerancePercent,
                    std::vector<BenchChange>& out) {
-    if (!nowValue.is_number()) {
+    if (!now) {
         change.changePercent = std::numeric_limits<double>::infinity();
         change.kind = BenchChange::Kind::Regressed;
         out.push_back(change);
         return;
     }
-    const double now = nowValue.get<double>();
     change.now = now;
-    if (now == change.baseline) return;
-    change.changePercent = change.baseline == 0 ? std::numeric_limits<double>::infinity()
-                                                : (now - change.baseline) / change.baseline * 100.0;
-    change.kind = now < change.baseline ? BenchChange::Kind::Improved
+    if (*now == change.baseline) return;
+    change.changePercent = change.baseline == 0
+                               ? std::numeric_limits<double>::infinity()
+                               : (*now - change.baseline) / change.baseline * 100.0;
+    change.kind = *now < change.baseline ? BenchChange::Kind::Improved
                   : change.changePercent > tolerancePercent
                       ? BenchChange::Kind::Regressed
                       : BenchChange::Kind::WorseWithinTolerance;
     out.push_back(change);
 }
 
-const nlohmann::json& member(const nlohmann::json& j, const std::string& key) {
-    static const nlohmann::json null;
-    if (!j.is_object()) return null;
-    const auto it = j.find(key);
-    return it == j.end() ? null : *it;
+template <class Map>
+std::optional<typename Map::mapped_type> valueAt(const Map& map, const std::string& key) {
+    const auto it = map.find(key);
+    if (it == map.end()) return std::nullopt;
+    return it->second;
 }
 
-void compareModel(const std::string& name, const nlohmann::json& before, const nlohmann::json& now,
-                  double tolerancePercent, std::vector<BenchChange>& out) {
-    for (const auto& [file, bytes] : member(before, "bytes").items())
-        if (bytes.is_number())
-            compareFigure({name, file, "-", "bytes", bytes.get<double>(), {}, 0, {}},
-                          member(member(now, "bytes"), file), tolerancePercent, out);
-    for (const auto& [variant, figures] : member(before, "variants").items()) {
-        const nlohmann::json& lodsNow = member(member(member(now, "variants"), variant), "lods");
-        const nlohmann::json& lodsBefore = member(figures, "lods");
-        if (!lodsBefore.is_array()) continue;
-        for (std::size_t lod = 0; lod < lodsBefore.size(); ++lod) {
-            static const nlohmann::json null;
-            const nlohmann::json& lodNow =
-                lodsNow.is_array() && lod < lodsNow.size() ? lodsNow[lod] : null;
-            for (const char* figure : kQualityFigures) {
-                const nlohmann::json& value = member(lodsBefore[lod], figure);
-                if (!value.is_number()) continue;
-                compareFigure(
-                    {name, variant, std::to_string(lod), figure, value.get<double>(), {}, 0, {}},
-                    member(lodNow, figure), tolerancePercent, out);
-            }
+void compareLods(const std::string& name, const std::string& variant,
+                 const std::vector<BenchLodFigures>& before,
+                 const std::vector<BenchLodFigures>* now, double tolerancePercent,
+                 std::vector<BenchChange>& out) {
+    for (std::size_t lod = 0; lod < before.size(); ++lod) {
+        const BenchLodFigures* lodNow = now && lod < now->size() ? &(*now)[lod] : nullptr;
+        for (const BenchFigure& figure : kBenchFigures) {
+            const std::optional<double>& value = before[lod].*figure.value;
+            if (!figure.compared || !value) continue;
+            compareFigure({name, variant, std::to_string(lod), figure.name, *value, {}, 0, {}},
+                          lodNow ? lodNow->*figure.value : std::nullopt, tolerancePercent, out);
         }
+    }
+}
+
+void compareModel(const std::string& name, const BenchModelResult& before,
+                  const BenchModelResult& now, double tolerancePercent,
+                  std::vector<BenchChange>& out) {
+    for (const auto& [file, bytes] : before.bytes)
+        compareFigure({name, file, "-", "bytes", bytes, {}, 0, {}}, valueAt(now.bytes, file),
+                      tolerancePercent, out);
+    for (const auto& [variant, lods] : before.variants) {
+        const auto lodsNow = now.variants.find(variant);
+        compareLods(name, variant, lods, lodsNow == now.variants.end() ? nullptr : &lodsNow->second,
+                    tolerancePercent, out);
     }
 }
 
 } // namespace
 
-BenchComparison compareBench(const nlohmann::json& baseline, const nlohmann::json& now,
+BenchComparison compareBench(const BenchRun& baseline, const BenchRun& now,
                              double tolerancePercent) {
     BenchComparison result;
-    const nlohmann::json& modelsBefore = member(baseline, "models");
-    const nlohmann::json& modelsNow = member(now, "models");
-    for (const auto& [name, before] : modelsBefore.items()) {
-        if (!modelOk(before)) continue; // it failed when the baseline was taken: nothing to hold
-        const nlohmann::json& current = member(modelsNow, name);
-        if (!modelOk(current)) {
+    for (const auto& [name, before] : baseline.models) {
+        if (!before.ok) continue; // it failed when the baseline was taken: nothing to hold
+        const auto current = now.models.find(name);
+        if (current == now.models.end() || !current->second.ok) {
             result.missingModels.push_back(name);
             continue;
         }
-        compareModel(name, before, current, tolerancePercent, result.changes);
-        if (before.contains("timeMs") && current.contains("timeMs"))
-            result.times.push_back(
-                {name, before["timeMs"].get<double>(), current["timeMs"].get<double>()});
+        compareModel(name, before, current->second, tolerancePercent, result.changes);
+        if (before.timeMs && current->second.timeMs)
+            result.times.push_back({name, *before.timeMs, *current->second.timeMs});
     }
-    for (const auto& [name, current] : modelsNow.items())
-        if (!modelsBefore.is_object() || !modelsBefore.contains(name))
-            result.newModels.push_back(name);
+    for (const auto& [name, current] : now.models)
+        if (!baseline.models.count(name)) result.newModels.push_back(name);
     return result;
 }
 

@@ -1,5 +1,5 @@
 // `vtxc bench` as a library: finds the models in a folder, compiles each, records time and quality
-// figures as JSON, and compares a run against a baseline run (issue 5, item 3).
+// figures, and compares a run against a baseline run.
 #pragma once
 
 #include "compiler/compile.h"
@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
-#include <nlohmann/json.hpp>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,8 +26,9 @@ struct BenchModel {
 
 // Walks `dir` (recursively, in name order). A folder with .qc files gives one model per QC; a
 // folder with SMDs but no QC gives one model per reference SMD (an SMD with a `triangles` section)
-// whose name has no `_lodN` suffix; `NAME_lodN.smd` beside `NAME.smd` is its LOD N. Reports
-// BENCH001 when `dir` is not a folder.
+// whose name has no `_lodN` suffix; `NAME_lodN.smd` beside `NAME.smd` is its LOD N. An SMD the
+// reader refuses counts as a reference, so that its compile reports why. Reports BENCH001 when
+// `dir` is not a folder.
 std::vector<BenchModel> discoverBenchModels(const std::filesystem::path& dir, DiagnosticSink& sink);
 
 struct BenchRunOptions {
@@ -35,12 +36,53 @@ struct BenchRunOptions {
     std::function<void(std::size_t done, std::size_t total)> progress; // after each model
 };
 
-// Compiles each model in turn. The JSON: {"models": {NAME: {"ok": true, "timeMs": t,
-// "bytes": {"vvd": n, "dx90.vtx": n, ...}, "variants": {"dx90": {"lods": [{"triangles", "acmr",
-// "atvr", "storedVertices", "strips"}]}}}}}; a model that fails is {"ok": false} and its errors go
-// to `sink` (the run goes on).
-nlohmann::json runBench(const std::vector<BenchModel>& models, const BenchRunOptions& options,
-                        DiagnosticSink& sink);
+// What a bench records of one LOD of one variant (the compile report's figures). A run read back
+// from a file may lack a figure: nullopt.
+struct BenchLodFigures {
+    std::optional<double> triangles;
+    std::optional<double> acmr;
+    std::optional<double> atvr;
+    std::optional<double> storedVertices;
+    std::optional<double> strips;
+    bool operator==(const BenchLodFigures&) const = default;
+};
+
+// The figures by name, in the order runs list and compare them. `count`: a whole number (written
+// without decimals); `compared`: a quality figure, where higher is worse (triangles are recorded
+// only).
+struct BenchFigure {
+    const char* name;
+    std::optional<double> BenchLodFigures::*value;
+    bool count;
+    bool compared;
+};
+inline constexpr BenchFigure kBenchFigures[] = {
+    {"triangles", &BenchLodFigures::triangles, true, false},
+    {"acmr", &BenchLodFigures::acmr, false, true},
+    {"atvr", &BenchLodFigures::atvr, false, true},
+    {"storedVertices", &BenchLodFigures::storedVertices, true, true},
+    {"strips", &BenchLodFigures::strips, true, true},
+};
+
+struct BenchModelResult {
+    bool ok = false; // compiled; a failed model has a time only
+    std::optional<double> timeMs;
+    std::map<std::string, double> bytes; // file ("vvd", "dx90.vtx", ...) -> its size
+    std::map<std::string, std::vector<BenchLodFigures>> variants; // "dx90" -> per LOD
+    bool operator==(const BenchModelResult&) const = default;
+};
+
+// A bench run: every model by its BenchModel::name (maps keep name order, the order of the
+// comparison and of the saved file).
+struct BenchRun {
+    std::map<std::string, BenchModelResult> models;
+    bool operator==(const BenchRun&) const = default;
+};
+
+// Compiles each model in turn, timing it. A model that fails is recorded with ok false and its
+// errors go to `sink` (the run goes on). tools_json.h saves a run and reads one back.
+BenchRun runBench(const std::vector<BenchModel>& models, const BenchRunOptions& options,
+                  DiagnosticSink& sink);
 
 // One figure that differs between the baseline and this run (or is missing now).
 struct BenchChange {
@@ -71,7 +113,7 @@ struct BenchComparison {
 
 // Higher is worse for every quality figure; a figure regresses when it grows by more than
 // `tolerancePercent` of its baseline value.
-BenchComparison compareBench(const nlohmann::json& baseline, const nlohmann::json& now,
+BenchComparison compareBench(const BenchRun& baseline, const BenchRun& now,
                              double tolerancePercent);
 
 } // namespace vtxc

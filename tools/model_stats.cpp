@@ -3,7 +3,6 @@
 // meshoptimizer).
 #include "tools/model_stats.h"
 
-#include "compiler/quality_report.h"
 #include "optimizer/fifo_cache.h"
 #include "optimizer/vtx_analysis.h"
 
@@ -15,10 +14,6 @@
 namespace vtxc {
 
 namespace {
-double rounded(double v) {
-    return std::round(v * 1e6) / 1e6;
-}
-
 struct GpuModel {
     const char* name;
     unsigned cacheSize, warpSize, primgroupSize;
@@ -52,7 +47,7 @@ LodMeshes collectLod(const VtxFile& file, std::size_t lod) {
     return out;
 }
 
-nlohmann::json headroomJson(const LodMeshes& lod, std::size_t cacheSize) {
+AcmrAtvr headroom(const LodMeshes& lod, std::size_t cacheSize) {
     CacheFigures total;
     for (std::size_t m = 0; m < lod.meshes.size(); ++m) {
         const auto& tris = lod.meshes[m];
@@ -67,11 +62,11 @@ nlohmann::json headroomJson(const LodMeshes& lod, std::size_t cacheSize) {
         total.misses += best.misses;
         total.uniqueVertices += best.uniqueVertices;
     }
-    return {{"acmr", rounded(total.acmr())}, {"atvr", rounded(total.atvr())}};
+    return {reportedRatio(total.acmr()), reportedRatio(total.atvr())};
 }
 
-nlohmann::json gpuJson(const LodMeshes& lod) {
-    nlohmann::json out = nlohmann::json::object();
+std::vector<GpuCacheFigures> gpuFigures(const LodMeshes& lod) {
+    std::vector<GpuCacheFigures> out;
     for (const GpuModel& gpu : kGpuModels) {
         double transformed = 0, triangles = 0, vertices = 0;
         for (std::size_t m = 0; m < lod.meshes.size(); ++m) {
@@ -84,8 +79,9 @@ nlohmann::json gpuJson(const LodMeshes& lod) {
             triangles += double(tris.size()) / 3;
             vertices += double(lod.vertexCounts[m]);
         }
-        out[gpu.name] = {{"acmr", rounded(triangles > 0 ? transformed / triangles : 0)},
-                         {"atvr", rounded(vertices > 0 ? transformed / vertices : 0)}};
+        out.push_back({gpu.name,
+                       {reportedRatio(triangles > 0 ? transformed / triangles : 0),
+                        reportedRatio(vertices > 0 ? transformed / vertices : 0)}});
     }
     return out;
 }
@@ -95,33 +91,41 @@ std::uintmax_t fileBytes(const std::filesystem::path& path) {
     const auto size = std::filesystem::file_size(path, ec);
     return ec ? 0 : size;
 }
+
+std::vector<LodReferences> lodReferences(const VtxFile& file,
+                                         const std::vector<LodQualityReport>& lods) {
+    std::vector<LodReferences> out;
+    const std::size_t cacheSize = static_cast<std::size_t>(std::max(1, file.vertCacheSize));
+    for (std::size_t l = 0; l < lods.size(); ++l) {
+        const LodMeshes lod = collectLod(file, l);
+        const QualityFigures& total = lods[l].total;
+        const double triangles = double(total.triangles);
+        out.push_back({reportedRatio(triangles > 0 ? double(total.uniqueVertices) / triangles : 0),
+                       headroom(lod, cacheSize), gpuFigures(lod)});
+    }
+    return out;
+}
 } // namespace
 
-nlohmann::json modelStatsJson(const ModelFilePaths& paths, const LoadedModel& model,
-                              const StatsOptions& options) {
+ModelStats modelStats(const ModelFilePaths& paths, const LoadedModel& model,
+                      const StatsOptions& options) {
     std::vector<NamedVtx> named;
     for (const LoadedModel::Vtx& vtx : model.vtx)
         named.push_back({vtx.variant, &vtx.file});
-    nlohmann::json out = qualityJson(named, options.extraCacheSizes);
-    for (const LoadedModel::Vtx& vtx : model.vtx) {
-        auto& lods = out["variants"][vtx.variant]["lods"];
-        const std::size_t cacheSize = static_cast<std::size_t>(std::max(1, vtx.file.vertCacheSize));
-        for (std::size_t l = 0; l < lods.size(); ++l) {
-            const LodMeshes lod = collectLod(vtx.file, l);
-            const double triangles = lods[l]["triangles"].get<double>();
-            lods[l]["lowerBound"] =
-                rounded(triangles > 0 ? lods[l]["uniqueVertices"].get<double>() / triangles : 0);
-            lods[l]["headroom"] = headroomJson(lod, cacheSize);
-            lods[l]["gpu"] = gpuJson(lod);
-        }
-    }
-    nlohmann::json files = nlohmann::json::object();
-    if (!paths.mdl.empty()) files[paths.mdl.filename().string()] = fileBytes(paths.mdl);
-    if (!paths.vvd.empty()) files[paths.vvd.filename().string()] = fileBytes(paths.vvd);
+    ModelStats stats;
+    stats.quality = qualityReport(named, options.extraCacheSizes);
+    for (std::size_t v = 0; v < model.vtx.size(); ++v)
+        stats.references.push_back(
+            lodReferences(model.vtx[v].file, stats.quality.variants[v].lods));
+    if (!paths.mdl.empty())
+        stats.files.push_back({paths.mdl.filename().string(), fileBytes(paths.mdl)});
+    if (!paths.vvd.empty())
+        stats.files.push_back({paths.vvd.filename().string(), fileBytes(paths.vvd)});
     for (const auto& vtx : paths.vtx)
-        files[vtx.path.filename().string()] = fileBytes(vtx.path);
-    out["files"] = files;
-    return out;
+        stats.files.push_back({vtx.path.filename().string(), fileBytes(vtx.path)});
+    std::sort(stats.files.begin(), stats.files.end(),
+              [](const FileSize& a, const FileSize& b) { return a.name < b.name; });
+    return stats;
 }
 
 } // namespace vtxc

@@ -2,9 +2,11 @@
 // mesh, beside the lower bound, meshoptimizer's unconstrained order and batch-GPU cache models.
 #pragma once
 
+#include "compiler/quality_report.h"
 #include "formats/studio/model_files.h"
 
-#include <nlohmann/json.hpp>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace vtxc {
@@ -13,12 +15,39 @@ struct StatsOptions {
     std::vector<std::size_t> extraCacheSizes; // simulated besides each header's vertCacheSize
 };
 
-// The quality JSON of compiler/quality_report.h for every .vtx of the model, each LOD also with
-// "lowerBound" (unique vertices / triangles: the best ACMR any order reaches), "headroom" (ACMR and
-// ATVR of the same triangles per mesh ordered by meshoptimizer with no bone limit, at the header's
-// cache size) and "gpu" (meshopt_analyzeVertexCache for NVIDIA 32/32/32, AMD 14/64/128, Intel
-// 128/0/0); plus "files" with the bytes of each file.
-nlohmann::json modelStatsJson(const ModelFilePaths& paths, const LoadedModel& model,
-                              const StatsOptions& options);
+struct AcmrAtvr {
+    double acmr = 0;
+    double atvr = 0;
+};
+
+// ACMR and ATVR under one GPU's cache model (meshopt_analyzeVertexCache).
+struct GpuCacheFigures {
+    std::string gpu; // "nvidia" (32/32/32), "amd" (14/64/128), "intel" (128/0/0)
+    AcmrAtvr figures;
+};
+
+// Reference points for one LOD of one variant; ratios rounded as the report's are.
+struct LodReferences {
+    double lowerBound = 0; // unique vertices / triangles: the best ACMR any order reaches
+    // The same triangles per mesh ordered by meshoptimizer with no bone limit, simulated at the
+    // header's cache size (the better of its FIFO-aware and LRU-style orders per mesh).
+    AcmrAtvr headroom;
+    std::vector<GpuCacheFigures> gpu; // nvidia, amd, intel
+};
+
+struct FileSize {
+    std::string name; // the file name, without its folder
+    std::uintmax_t bytes = 0;
+};
+
+struct ModelStats {
+    QualityReport quality; // the compile report's figures of every .vtx
+    // Per variant of `quality` (same order), per LOD.
+    std::vector<std::vector<LodReferences>> references;
+    std::vector<FileSize> files; // the .mdl, .vvd and each .vtx that exist, in name order
+};
+
+ModelStats modelStats(const ModelFilePaths& paths, const LoadedModel& model,
+                      const StatsOptions& options);
 
 } // namespace vtxc

@@ -4,9 +4,11 @@
 #include "tools/restrip.h"
 
 #include "compiler/strip_records.h"
+#include "formats/common/internal_error.h"
 #include "formats/studio/model_check.h"
 #include "formats/studio/vvd_mesh_order.h"
 #include "optimizer/strip_partition.h"
+#include "tools/tools_codes.h"
 
 #include <algorithm>
 #include <set>
@@ -44,9 +46,9 @@ bool isStaticProp(const VtxFile& file) {
 bool fitsMdl(const VtxFile& file, const MdlFile& mdl, const std::string& name,
              DiagnosticSink& sink) {
     auto refuse = [&](const std::string& what) {
-        sink.error("RST002", {name},
-                   what + "; the .vtx does not belong to this .mdl: restrip needs "
-                          "the model's own files");
+        sink.report(kRestripCodes["RST002"], {name},
+                    what + "; the .vtx does not belong to this .mdl: restrip needs "
+                           "the model's own files");
         return false;
     };
     if (file.bodyParts.size() != mdl.bodyParts.size()) return refuse("body part count differs");
@@ -112,10 +114,10 @@ std::optional<VtxMesh> restripMesh(const VtxMesh& source, const VtxFile& header,
         const std::vector<std::uint32_t> triangles = meshTriangles(ofKind);
         for (std::uint32_t id : triangles)
             if (id >= weights.size()) {
-                sink.error("RST002", {where},
-                           "vertex id " + std::to_string(id) + " is past the mesh's " +
-                               std::to_string(weights.size()) +
-                               " vertices in the .mdl; the .vtx does not belong to this model");
+                sink.report(kRestripCodes["RST002"], {where},
+                            "vertex id " + std::to_string(id) + " is past the mesh's " +
+                                std::to_string(weights.size()) +
+                                " vertices in the .mdl; the .vtx does not belong to this model");
                 return std::nullopt;
             }
         if (triangles.empty()) continue;
@@ -159,26 +161,29 @@ std::vector<const LoadedModel::Vtx*> chosenVariants(const LoadedModel& model,
     for (const std::string& wanted : o.variants)
         if (std::none_of(chosen.begin(), chosen.end(),
                          [&](auto* v) { return v->variant == wanted; }))
-            sink.error("RST003", {model.mdlName},
-                       "the model has no " + wanted + " .vtx; leave it out of --variants");
+            sink.report(kRestripCodes["RST003"], {model.mdlName},
+                        "the model has no " + wanted + " .vtx; leave it out of --variants");
     return chosen;
 }
 
 bool haveNeededFiles(const LoadedModel& model, DiagnosticSink& sink) {
     const std::string name = model.mdlName.empty() ? model.vvdName : model.mdlName;
     if (!model.mdl)
-        sink.error("RST001", {name},
-                   "no readable .mdl: restrip needs the model's .mdl "
-                   "to find each mesh's vertices in the .vvd");
+        sink.report(kRestripCodes["RST001"], {name},
+                    "no readable .mdl: restrip needs the model's .mdl "
+                    "to find each mesh's vertices in the .vvd");
     if (!model.vvd)
-        sink.error("RST001", {name}, "no readable .vvd: restrip needs the bone weights");
-    if (model.vtx.empty()) sink.error("RST001", {name}, "no readable .vtx to restrip");
+        sink.report(kRestripCodes["RST001"], {name},
+                    "no readable .vvd: restrip needs the bone weights");
+    if (model.vtx.empty())
+        sink.report(kRestripCodes["RST001"], {name}, "no readable .vtx to restrip");
     return model.mdl && model.vvd && !model.vtx.empty();
 }
 
-// The model check's findings on the rebuilt files that the source files did not already have.
-bool consistentAsBefore(const LoadedModel& model, const std::vector<RestrippedVtx>& rebuilt,
-                        DiagnosticSink& sink) {
+} // namespace
+
+std::string newModelCheckFinding(const LoadedModel& model,
+                                 const std::vector<RestrippedVtx>& rebuilt) {
     std::set<std::string> known;
     for (const Diagnostic& d : checkModel(model))
         known.insert(formatDiagnostic(d));
@@ -186,16 +191,10 @@ bool consistentAsBefore(const LoadedModel& model, const std::vector<RestrippedVt
     for (LoadedModel::Vtx& vtx : after.vtx)
         for (const RestrippedVtx& r : rebuilt)
             if (r.variant == vtx.variant) vtx.file = r.file;
-    bool ok = true;
     for (const Diagnostic& d : checkModel(after))
-        if (!known.count(formatDiagnostic(d))) {
-            sink.error("RST006", d.location, "rebuilt strips fail the model check: " + d.message,
-                       ExitCode::Internal);
-            ok = false;
-        }
-    return ok;
+        if (!known.count(formatDiagnostic(d))) return formatDiagnostic(d);
+    return {};
 }
-} // namespace
 
 std::vector<std::array<std::uint32_t, 3>> canonicalTriangles(const VtxMesh& mesh) {
     const std::vector<std::uint32_t> ids = meshTriangles(mesh);
@@ -210,36 +209,26 @@ std::vector<std::array<std::uint32_t, 3>> canonicalTriangles(const VtxMesh& mesh
     return out;
 }
 
-bool sameTriangles(const VtxFile& before, const VtxFile& after, const std::string& name,
-                   DiagnosticSink& sink) {
-    bool same = before.bodyParts.size() == after.bodyParts.size();
-    for (std::size_t b = 0; same && b < before.bodyParts.size(); ++b) {
+std::string triangleChange(const VtxFile& before, const VtxFile& after) {
+    const std::string structure = "the body part/model/LOD/mesh structure";
+    if (before.bodyParts.size() != after.bodyParts.size()) return structure;
+    for (std::size_t b = 0; b < before.bodyParts.size(); ++b) {
         const auto& m0 = before.bodyParts[b].models;
         const auto& m1 = after.bodyParts[b].models;
-        same = m0.size() == m1.size();
-        for (std::size_t m = 0; same && m < m0.size(); ++m) {
-            same = m0[m].lods.size() == m1[m].lods.size();
-            for (std::size_t l = 0; same && l < m0[m].lods.size(); ++l) {
+        if (m0.size() != m1.size()) return structure;
+        for (std::size_t m = 0; m < m0.size(); ++m) {
+            if (m0[m].lods.size() != m1[m].lods.size()) return structure;
+            for (std::size_t l = 0; l < m0[m].lods.size(); ++l) {
                 const auto& x = m0[m].lods[l].meshes;
                 const auto& y = m1[m].lods[l].meshes;
-                same = x.size() == y.size();
-                for (std::size_t k = 0; same && k < x.size(); ++k)
-                    if (canonicalTriangles(x[k]) != canonicalTriangles(y[k])) {
-                        sink.error("RST004", {name},
-                                   "restripping changed the triangles of " +
-                                       meshName({0, b, m, l, k}) + "; nothing was written (a bug)",
-                                   ExitCode::Internal);
-                        return false;
-                    }
+                if (x.size() != y.size()) return structure;
+                for (std::size_t k = 0; k < x.size(); ++k)
+                    if (canonicalTriangles(x[k]) != canonicalTriangles(y[k]))
+                        return "the triangles of " + meshName({0, b, m, l, k});
             }
         }
     }
-    if (!same)
-        sink.error("RST004", {name},
-                   "restripping changed the body part/model/LOD/mesh structure "
-                   "(a bug); nothing was written",
-                   ExitCode::Internal);
-    return same;
+    return {};
 }
 
 namespace {
@@ -264,8 +253,7 @@ std::string stripProblem(const VtxFile& file, const VtxStripGroup& g, const VtxS
 }
 } // namespace
 
-bool stripsWithinLimits(const VtxFile& file, const std::string& name, DiagnosticSink& sink) {
-    bool ok = true;
+std::string stripLimitProblem(const VtxFile& file) {
     for (std::size_t b = 0; b < file.bodyParts.size(); ++b)
         for (std::size_t m = 0; m < file.bodyParts[b].models.size(); ++m) {
             const VtxModel& model = file.bodyParts[b].models[m];
@@ -277,15 +265,12 @@ bool stripsWithinLimits(const VtxFile& file, const std::string& name, Diagnostic
                         const bool hardware = g.flags & kStripGroupIsHwSkinned;
                         for (std::size_t s = 0; problem.empty() && s < g.strips.size(); ++s)
                             problem = stripProblem(file, g, g.strips[s], hardware);
-                        if (problem.empty()) continue;
-                        sink.error("RST005", {name},
-                                   "rebuilt strips of " + meshName({0, b, m, l, k}) + ": " +
-                                       problem + " (a bug); nothing was written",
-                                   ExitCode::Internal);
-                        ok = false;
+                        if (!problem.empty())
+                            return "rebuilt strips of " + meshName({0, b, m, l, k}) + ": " +
+                                   problem;
                     }
         }
-    return ok;
+    return {};
 }
 
 std::optional<std::vector<RestrippedVtx>>
@@ -321,8 +306,8 @@ restripModel(const LoadedModel& model, const RestripOptions& options, Diagnostic
         const std::string where = chosen[t.variant]->name + ": " + meshName(t);
         const auto weights = meshWeights(*model.vvd, order, mdlModel, mdlModel.meshes[t.mesh]);
         if (!weights) {
-            sinks[i].error("RST002", {where},
-                           "the .mdl's vertex range of this mesh leaves the .vvd");
+            sinks[i].report(kRestripCodes["RST002"], {where},
+                            "the .mdl's vertex range of this mesh leaves the .vvd");
             return;
         }
         const VtxMesh& source = chosen[t.variant]
@@ -355,16 +340,19 @@ restripModel(const LoadedModel& model, const RestripOptions& options, Diagnostic
                 }
             }
         }
-        if (!sameTriangles(source, file, chosen[v]->name, local) ||
-            !stripsWithinLimits(file, chosen[v]->name, local))
-            return std::nullopt;
+        // Restripping reorders triangles and nothing else; output that breaks this is a bug.
+        const std::string changed = triangleChange(source, file);
+        VTXC_CHECK(changed.empty(), chosen[v]->name + ": restripping changed " + changed);
+        const std::string broken = stripLimitProblem(file);
+        VTXC_CHECK(broken.empty(), chosen[v]->name + ": " + broken);
         const auto cache = static_cast<std::size_t>(std::max(file.vertCacheSize, 1));
         RestrippedVtx r{chosen[v]->variant,     chosen[v]->name,         file,
                         writeVtx(file),         writeVtx(source).size(), lodFigures(source, cache),
                         lodFigures(file, cache)};
         out.push_back(std::move(r));
     }
-    if (!consistentAsBefore(model, out, local)) return std::nullopt;
+    const std::string finding = newModelCheckFinding(model, out);
+    VTXC_CHECK(finding.empty(), "rebuilt strips fail the model check: " + finding);
     return out;
 }
 

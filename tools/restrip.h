@@ -37,10 +37,10 @@ struct RestrippedVtx {
     std::vector<StripQuality> after;
 };
 
-// Codes: RST001 a file the restrip needs is missing; RST002 the .vtx does not fit the .mdl (counts,
-// vertex ids); RST003 no such variant; RST004 triangles changed (internal); RST005 a strip breaks
-// its limits (internal); RST006 the rebuilt files are inconsistent with the .mdl/.vvd (internal).
-// Returns nothing after reporting an error.
+// Rebuilds the .vtx strips of a compiled model from its .mdl, .vvd and .vtx. Codes RST001-RST003
+// (tools_codes.h). Returns nothing after reporting an error. The result is verified before it is
+// returned (same triangles, strips within their limits, no new model-check finding); output that
+// fails is a bug in vtxc and raises InternalError (internal_error.h).
 std::optional<std::vector<RestrippedVtx>>
 restripModel(const LoadedModel& model, const RestripOptions& options, DiagnosticSink& sink);
 
@@ -48,11 +48,16 @@ restripModel(const LoadedModel& model, const RestripOptions& options, Diagnostic
 // kept) and sorted: two meshes draw the same triangles when these lists are equal.
 std::vector<std::array<std::uint32_t, 3>> canonicalTriangles(const VtxMesh& mesh);
 
-// Reports RST004 for each LOD mesh whose triangles differ between `before` and `after`.
-bool sameTriangles(const VtxFile& before, const VtxFile& after, const std::string& name,
-                   DiagnosticSink& sink);
+// What differs between the triangles of `before` and `after` ("the triangles of body part 0, model
+// 0, LOD 1, mesh 2", or "the body part/model/LOD/mesh structure"); empty when they draw the same.
+std::string triangleChange(const VtxFile& before, const VtxFile& after);
 
-// Reports RST005 for each strip group or strip that breaks the header's limits or its ranges.
-bool stripsWithinLimits(const VtxFile& file, const std::string& name, DiagnosticSink& sink);
+// The first strip group or strip that breaks the header's limits or its ranges, described; empty
+// when every one keeps them.
+std::string stripLimitProblem(const VtxFile& file);
+
+// The first model-check finding (formatted) that `rebuilt` has and `model` did not; empty if none.
+std::string newModelCheckFinding(const LoadedModel& model,
+                                 const std::vector<RestrippedVtx>& rebuilt);
 
 } // namespace vtxc

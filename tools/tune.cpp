@@ -132,37 +132,4 @@ std::string tuneCsv(const TuneReport& report) {
     return csv;
 }
 
-nlohmann::json tuneJson(const TuneReport& report) {
-    nlohmann::json results = nlohmann::json::array();
-    for (const TuneResult& r : report.results) {
-        nlohmann::json j{{"vertCacheSize", r.cacheSize},
-                         {"bonesPerStrip", r.bonesPerStrip},
-                         {"triangles", r.triangles},
-                         {"uniqueVertices", r.uniqueVertices},
-                         {"storedVertices", r.storedVertices},
-                         {"strips", r.strips},
-                         {"boneStateChanges", r.boneStateChanges},
-                         {"acmr", r.acmr},
-                         {"atvr", r.atvr}};
-        if (!r.crossAcmr.empty()) {
-            nlohmann::json cross = nlohmann::json::object();
-            for (std::size_t k = 0; k < r.crossAcmr.size(); ++k)
-                cross[std::to_string(report.cacheSizes[k])] = r.crossAcmr[k];
-            j["acmrAtCacheSize"] = cross;
-        }
-        results.push_back(j);
-    }
-    nlohmann::json pareto = nlohmann::json::array();
-    const auto reasons = paretoReasons(report);
-    for (std::size_t k = 0; k < report.pareto.size(); ++k)
-        pareto.push_back({{"vertCacheSize", report.results[report.pareto[k]].cacheSize},
-                          {"bonesPerStrip", report.results[report.pareto[k]].bonesPerStrip},
-                          {"reason", reasons[k]}});
-    return {{"cacheSizes", report.cacheSizes},
-            {"bonesPerStrip", report.bonesPerStrip},
-            {"lod", 0},
-            {"results", results},
-            {"pareto", pareto}};
-}
-
 } // namespace vtxc

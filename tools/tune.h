@@ -6,8 +6,8 @@
 #include "compiler/compile.h"
 
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace vtxc {
@@ -45,7 +45,6 @@ std::optional<TuneReport> tuneModel(const ModelProject& project, const CompileOp
 std::vector<std::string> paretoReasons(const TuneReport& report);
 
 std::string tuneCsv(const TuneReport& report);
-nlohmann::json tuneJson(const TuneReport& report);
 // Two panels: ACMR against cache size, one line per bones-per-strip; stored vertices and strips per
 // bones-per-strip at the cache size nearest 24.
 std::string tuneSvg(const TuneReport& report, const std::string& title);

@@ -1,5 +1,6 @@
 // SVG chart of a tune report: ACMR against cache size per bones-per-strip, and stored vertices and
 // strips against bones-per-strip. Plain SVG 1.1 text, no scripts, so it renders anywhere.
+#include "formats/studio/studiomdl_defaults.h"
 #include "tools/tune.h"
 
 #include <algorithm>
@@ -101,8 +102,9 @@ std::string tuneSvg(const TuneReport& report, const std::string& title) {
     }
     // Right panel at the cache size nearest the dx90 default.
     const int cache =
-        *std::min_element(report.cacheSizes.begin(), report.cacheSizes.end(),
-                          [](int a, int b) { return std::abs(a - 24) < std::abs(b - 24); });
+        *std::min_element(report.cacheSizes.begin(), report.cacheSizes.end(), [](int a, int b) {
+            return std::abs(a - kStudiomdlVertCacheSize) < std::abs(b - kStudiomdlVertCacheSize);
+        });
     std::vector<std::pair<double, double>> stored, strips;
     double yMax = 0;
     for (int bones : report.bonesPerStrip)

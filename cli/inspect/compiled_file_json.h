@@ -1,5 +1,5 @@
 // JSON views of the compiled model files for `vtxc inspect --json`: keys are the record field names
-// of the seed (vvd-vtx-format.txt) and of studio.h; counts only, never every vertex or index.
+// of optimize.h and studio.h; counts only, never every vertex or index.
 #pragma once
 
 #include "formats/studio/mdl.h"

@@ -3,20 +3,12 @@
 // path.
 #include "cli/command.h"
 #include "cli/inspect/inspect.h"
+#include "formats/common/text.h"
 
 #include <algorithm>
 #include <filesystem>
 
 namespace vtxc::cli {
-
-namespace {
-std::string lowerExtension(const std::filesystem::path& path) {
-    std::string extension = path.extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension;
-}
-} // namespace
 
 void addInspectCommand(CLI::App& app, CommandContext& context) {
     auto* sub =

@@ -4,8 +4,10 @@
 #include "cli/inspect/compiled_file_tree.h"
 #include "cli/inspect/inspect.h"
 #include "formats/common/file_io.h"
+#include "formats/common/text.h"
 #include "formats/studio/model_check.h"
 #include "formats/studio/model_files.h"
+#include "formats/studio/studio_codes.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -15,13 +17,6 @@ namespace vtxc::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string lowerExtension(const std::filesystem::path& path) {
-    std::string extension = path.extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension;
-}
 
 void print(const std::string& text) {
     std::fputs(text.c_str(), stdout);
@@ -134,12 +129,11 @@ void inspectModel(const std::filesystem::path& basePath, bool json, DiagnosticSi
     const ModelFilePaths paths = findModelFiles(basePath);
     if (paths.empty()) {
         const std::string base = basePath.string();
-        sink.error(
-            "CHK010", {base},
+        sink.report(
+            kModelCheckCodes["CHK010"], {base},
             "no model files found: looked for " + base +
                 ".mdl, .vvd, .dx90.vtx, .dx80.vtx and "
-                ".sw.vtx (ignoring case); give a model's path without extension, e.g. models/foo",
-            ExitCode::Io);
+                ".sw.vtx (ignoring case); give a model's path without extension, e.g. models/foo");
         return;
     }
     const LoadedModel model = loadModelFiles(paths, sink);

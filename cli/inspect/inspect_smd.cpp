@@ -4,10 +4,11 @@
 #include "formats/smd/smd.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
-#include <unordered_set>
+#include <vector>
 
 namespace vtxc::cli {
 
@@ -26,23 +27,77 @@ struct SmdSummary {
     std::size_t verticesOverThreeInfluences = 0; // distinct vertex lines with more than 3 links
 };
 
-// Every value of a vertex line, bytes included, so that equal lines (and only those) compare equal.
-std::string vertexKey(const SmdFile& file, const SmdVertex& vertex) {
-    std::string key;
-    const auto append = [&key](const void* data, std::size_t size) {
-        key.append(static_cast<const char*>(data), size);
-    };
-    append(&vertex.bone, sizeof vertex.bone);
-    append(&vertex.position, sizeof vertex.position);
-    append(&vertex.normal, sizeof vertex.normal);
-    append(&vertex.uv, sizeof vertex.uv);
-    append(&vertex.linkCount, sizeof vertex.linkCount);
-    for (const SmdLink& link : file.linksOf(vertex)) {
-        append(&link.bone, sizeof link.bone);
-        append(&link.weight, sizeof link.weight);
-    }
-    return key;
+// Equal vertex lines: every value equal, bytes included (so -0 and 0 differ, as the text does).
+bool sameVertexLine(const SmdFile& file, const SmdVertex& a, const SmdVertex& b) {
+    const auto linksA = file.linksOf(a), linksB = file.linksOf(b);
+    return a.bone == b.bone && std::memcmp(&a.position, &b.position, sizeof a.position) == 0 &&
+           std::memcmp(&a.normal, &b.normal, sizeof a.normal) == 0 &&
+           std::memcmp(&a.uv, &b.uv, sizeof a.uv) == 0 && a.linkCount == b.linkCount &&
+           std::equal(linksA.begin(), linksA.end(), linksB.begin(),
+                      [](const SmdLink& x, const SmdLink& y) {
+                          return x.bone == y.bone &&
+                                 std::memcmp(&x.weight, &y.weight, sizeof x.weight) == 0;
+                      });
 }
+
+std::uint64_t mixed(std::uint64_t h, std::uint64_t value) {
+    h ^= value + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    return h * 0xBF58476D1CE4E5B9ull;
+}
+
+template <typename T> std::uint64_t bitsOf(const T& value) {
+    static_assert(sizeof(T) <= sizeof(std::uint64_t));
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof value);
+    return bits;
+}
+
+std::uint64_t vertexLineHash(const SmdFile& file, const SmdVertex& v) {
+    std::uint64_t h = mixed(0, bitsOf(v.bone));
+    for (const float f : {v.position.x, v.position.y, v.position.z, v.normal.x, v.normal.y,
+                          v.normal.z, v.uv.x, v.uv.y})
+        h = mixed(h, bitsOf(f));
+    for (const SmdLink& link : file.linksOf(v))
+        h = mixed(h, bitsOf(link.bone) << 32 | bitsOf(link.weight));
+    return h;
+}
+
+// Distinct vertex lines, as an open-addressing set of pointers into the file (no copy of a line,
+// no allocation per line).
+class DistinctVertexLines {
+  public:
+    explicit DistinctVertexLines(const SmdFile& file) : file_(file), slots_(1024, nullptr) {}
+
+    // True when no equal line was inserted before.
+    bool insert(const SmdVertex& v) {
+        if (2 * (count_ + 1) > slots_.size()) grow();
+        if (!place(v, vertexLineHash(file_, v))) return false;
+        ++count_;
+        return true;
+    }
+
+  private:
+    bool place(const SmdVertex& v, std::uint64_t hash) {
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+            if (!slots_[i]) {
+                slots_[i] = &v;
+                return true;
+            }
+            if (sameVertexLine(file_, *slots_[i], v)) return false;
+        }
+    }
+    void grow() {
+        std::vector<const SmdVertex*> old(slots_.size() * 2, nullptr);
+        old.swap(slots_);
+        for (const SmdVertex* v : old)
+            if (v) place(*v, vertexLineHash(file_, *v));
+    }
+
+    const SmdFile& file_;
+    std::vector<const SmdVertex*> slots_;
+    std::size_t count_ = 0;
+};
 
 SmdSummary summarize(const SmdFile& file) {
     SmdSummary summary;
@@ -52,14 +107,13 @@ SmdSummary summarize(const SmdFile& file) {
     summary.triangles = file.triangles.size();
     for (const std::string& name : file.materials)
         summary.materials.push_back({name, 0});
-    std::unordered_set<std::string> seen;
+    DistinctVertexLines seen(file);
     for (const SmdTriangle& triangle : file.triangles) {
         ++summary.materials[triangle.material].triangles;
         for (const SmdVertex& corner : triangle.corners) {
             const std::size_t influences = file.influences(corner).size();
             summary.maxInfluences = std::max(summary.maxInfluences, influences);
-            if (influences > 3 && seen.insert(vertexKey(file, corner)).second)
-                ++summary.verticesOverThreeInfluences;
+            if (influences > 3 && seen.insert(corner)) ++summary.verticesOverThreeInfluences;
         }
     }
     // A material that lost all its triangles to errors never reaches here; keep only used ones.

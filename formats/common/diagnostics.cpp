@@ -6,8 +6,7 @@
 
 namespace vtxc {
 
-namespace {
-const char* severityName(Severity severity) {
+const char* severityLabel(Severity severity) {
     switch (severity) {
     case Severity::Note:
         return "note";
@@ -18,6 +17,8 @@ const char* severityName(Severity severity) {
     }
     return "error";
 }
+
+namespace {
 
 // Exit statuses ordered by how much they say: internal > invalid input > I/O > usage.
 int exitRank(ExitCode code) {
@@ -50,7 +51,7 @@ std::string formatDiagnostic(const Diagnostic& diagnostic) {
         }
         out += ": ";
     }
-    out += severityName(diagnostic.severity);
+    out += severityLabel(diagnostic.severity);
     if (!diagnostic.code.empty()) out += '[' + diagnostic.code + ']';
     out += ": ";
     out += diagnostic.message;

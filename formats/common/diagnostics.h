@@ -24,6 +24,11 @@ enum class ExitCode : int {
 
 enum class Severity { Note, Warning, Error };
 
+// "note", "warning", "error": as printed in a diagnostic.
+const char* severityLabel(Severity severity);
+
+struct DiagnosticCode; // an entry of a catalogue (formats/common/diagnostic_catalogue.h)
+
 // Line and column are 1-based; 0 means "not known" (binary files name a byte offset in the
 // message).
 struct SourceLocation {
@@ -47,6 +52,8 @@ class DiagnosticSink {
   public:
     virtual ~DiagnosticSink() = default;
     void report(Diagnostic diagnostic);
+    // Reports `code` with the severity and exit status its catalogue entry gives.
+    void report(const DiagnosticCode& code, SourceLocation location, std::string message);
 
     void error(std::string code, SourceLocation location, std::string message,
                ExitCode kind = ExitCode::InvalidInput);
@@ -84,6 +91,13 @@ class CollectingSink : public DiagnosticSink {
 
   private:
     std::vector<Diagnostic> diagnostics_;
+};
+
+// Drops every diagnostic but still counts them (hasErrors, errorCount): for callers that only need
+// to know whether something failed, such as benchmarks and fuzzers.
+class NullSink : public DiagnosticSink {
+  protected:
+    void deliver(const Diagnostic&) override {}
 };
 
 // Forwards to another sink, counting on its own; lets a stage know whether *it* failed.

@@ -1,18 +1,16 @@
 // KV3 text reader: lexer, recursive-descent parser and the declared-type check of each value.
-// Grammar (from the examples in shared/seeds/vmdl-animation.txt; documented in README.md):
+// Grammar (from the examples of the VDC wiki's VMDL animation page; docs/vmdl-animation.md):
 //   document    := [ "<!--" ... "-->" ] declaration*
 //   declaration := type name "=" value | type name "{" declaration* "}"
 //   type        := identifier { "*" | "[]" | "(" integer ")" }
 //   value       := string | number | "true" | "false" | "NULL" | "&" identifier
 //                | identifier "{" declaration* "}" | "[" [ value { [","] value } [","] ] "]"
 //                | "(" [ number { "," number } ] ")"
-// Codes: KV3001 unexpected character, KV3002 unterminated string, KV3003 unknown escape,
-// KV3004 header without "-->", KV3005 bad number, KV3006 unexpected token, KV3007 value does not
-// match its declared type, KV3008 nesting too deep, KV3009 attribute declared twice in one
-// object, KV3010 two named objects with one name, KV3011 unterminated block comment.
+// Codes: KV3001-KV3011 of kKv3Codes (formats/kv3/kv3_codes.h).
 #include "formats/kv3/kv3_reader.h"
 
 #include "formats/common/file_io.h"
+#include "formats/kv3/kv3_codes.h"
 
 #include <charconv>
 #include <cstdio>
@@ -140,7 +138,8 @@ class Lexer {
         const Kv3Position start = position();
         const std::size_t close = text_.find("-->", offset_ + 4);
         if (close == std::string_view::npos)
-            fail("KV3004", start, "the '<!--' header is never closed: end it with '-->'");
+            fail(kKv3Codes["KV3004"], start,
+                 "the '<!--' header is never closed: end it with '-->'");
         std::string header(text_.substr(offset_ + 4, close - offset_ - 4));
         advance(close + 3 - offset_);
         const auto first = header.find_first_not_of(" \t\r\n");
@@ -175,15 +174,15 @@ class Lexer {
             token.text = std::string(1, c);
             advance(1);
         } else {
-            fail("KV3001", token.position,
+            fail(kKv3Codes["KV3001"], token.position,
                  "unexpected character " + printable(c) +
                      ": expected a declaration, a value or punctuation ({ } [ ] ( ) = , & *)");
         }
         return token;
     }
 
-    [[noreturn]] void fail(const char* code, Kv3Position where, std::string message) {
-        sink_.error(code, {fileName_, where.line, where.column}, std::move(message));
+    [[noreturn]] void fail(const DiagnosticCode& code, Kv3Position where, std::string message) {
+        sink_.report(code, {fileName_, where.line, where.column}, std::move(message));
         throw SyntaxStop{};
     }
 
@@ -216,7 +215,8 @@ class Lexer {
                 const Kv3Position start = position();
                 const std::size_t end = text_.find("*/", offset_ + 2);
                 if (end == std::string_view::npos)
-                    fail("KV3011", start, "comment '/*' is never closed: end it with '*/'");
+                    fail(kKv3Codes["KV3011"], start,
+                         "comment '/*' is never closed: end it with '*/'");
                 advance(end + 2 - offset_);
             } else {
                 return;
@@ -230,7 +230,8 @@ class Lexer {
         std::string out;
         for (;;) {
             if (offset_ >= text_.size() || text_[offset_] == '\n')
-                fail("KV3002", start, "string is not closed on its line: add the closing '\"'");
+                fail(kKv3Codes["KV3002"], start,
+                     "string is not closed on its line: add the closing '\"'");
             const char c = text_[offset_];
             if (c == '"') {
                 advance(1);
@@ -257,7 +258,7 @@ class Lexer {
                 out += '\t';
                 break;
             default:
-                fail("KV3003", escape,
+                fail(kKv3Codes["KV3003"], escape,
                      "unknown escape '\\" + std::string(next ? 1 : 0, next) +
                          "' in a string: write a backslash as '\\\\' (also known: \\\" \\n \\t)");
             }
@@ -293,7 +294,7 @@ class Lexer {
             wellFormed = false;
         if (!wellFormed) {
             const Kv3Position where{line_, column_ - static_cast<std::uint32_t>(offset_ - start)};
-            fail("KV3005", where,
+            fail(kKv3Codes["KV3005"], where,
                  "malformed number '" + std::string(text_.substr(start, offset_ - start + 1)) +
                      "': write digits with an optional sign, '.' and exponent, such as -1.5e3");
         }
@@ -352,7 +353,7 @@ class Parser {
     }
 
     [[noreturn]] void unexpected(const std::string& expected) {
-        lexer_.fail("KV3006", current_.position,
+        lexer_.fail(kKv3Codes["KV3006"], current_.position,
                     "expected " + expected + ", found " + describe(current_));
     }
 
@@ -363,7 +364,7 @@ class Parser {
 
     void checkDepth(int depth, Kv3Position where) {
         if (depth > kKv3MaxDepth)
-            lexer_.fail("KV3008", where,
+            lexer_.fail(kKv3Codes["KV3008"], where,
                         "nested more than " + std::to_string(kKv3MaxDepth) +
                             " levels deep: this is not a model document vtxc can read");
     }
@@ -374,15 +375,15 @@ class Parser {
             const Kv3Member* first = nullptr;
             for (const Kv3Member& m : members)
                 if (m.name == member.name) first = &m;
-            report("KV3009", member.position,
+            report(kKv3Codes["KV3009"], member.position,
                    "'" + member.name + "' is declared twice in one object (first on line " +
                        std::to_string(first ? first->position.line : 0) + "): remove one");
         }
         members.push_back(std::move(member));
     }
 
-    void report(const char* code, Kv3Position where, std::string message) {
-        sink_.error(code, {fileName_, where.line, where.column}, std::move(message));
+    void report(const DiagnosticCode& code, Kv3Position where, std::string message) {
+        sink_.report(code, {fileName_, where.line, where.column}, std::move(message));
         if (sink_.errorLimitReached()) throw SyntaxStop{};
     }
 
@@ -424,7 +425,7 @@ class Parser {
             member.namedObject = true;
             member.value = parseObjectBody(member.type, member.position, depth + 1);
             if (!namedObjects_.insert(member.name).second)
-                report("KV3010", member.position,
+                report(kKv3Codes["KV3010"], member.position,
                        "a second object is named '" + member.name + "': pointers '&" + member.name +
                            "' would be ambiguous; rename one");
             return member;
@@ -445,7 +446,7 @@ class Parser {
         std::set<std::string> names;
         while (!atPunctuation("}")) {
             if (current_.kind == TokenKind::End)
-                lexer_.fail("KV3006", where,
+                lexer_.fail(kKv3Codes["KV3006"], where,
                             "object '" + className + "' opened here is never closed: add '}'");
             addMember(value.members, names, parseDeclaration(depth));
         }
@@ -489,14 +490,14 @@ class Parser {
             value.kind = Kv3Kind::Int;
             const auto result = std::from_chars(begin, end, value.integer);
             if (result.ec != std::errc() || result.ptr != end)
-                lexer_.fail("KV3005", value.position,
+                lexer_.fail(kKv3Codes["KV3005"], value.position,
                             "integer " + text + " is out of range (64-bit signed)");
             value.number = static_cast<double>(value.integer);
         } else {
             value.kind = Kv3Kind::Float;
             const auto result = std::from_chars(begin, end, value.number);
             if (result.ec != std::errc() || result.ptr != end)
-                lexer_.fail("KV3005", value.position,
+                lexer_.fail(kKv3Codes["KV3005"], value.position,
                             "number " + text + " is out of range for a double");
         }
         advance();
@@ -547,7 +548,8 @@ class Parser {
         advance();
         while (!atPunctuation("]")) {
             if (current_.kind == TokenKind::End)
-                lexer_.fail("KV3006", value.position, "array opened here is never closed: add ']'");
+                lexer_.fail(kKv3Codes["KV3006"], value.position,
+                            "array opened here is never closed: add ']'");
             value.items.push_back(parseValue(depth + 1));
             if (atPunctuation(",")) advance();
         }
@@ -579,7 +581,7 @@ class Parser {
     void checkDeclaredType(const std::string& type, Kv3Value& value, const std::string& name) {
         const TypeShape shape = shapeOf(type);
         auto mismatch = [&](const std::string& expected) {
-            report("KV3007", value.position,
+            report(kKv3Codes["KV3007"], value.position,
                    "'" + name + "' is declared '" + type + "' but holds " +
                        (value.kind == Kv3Kind::Object
                             ? "an object of class '" + value.text + "'"

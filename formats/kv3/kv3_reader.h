@@ -1,5 +1,5 @@
 // KV3 text reader: the typed key-value syntax of Source 2 model documents, as a generic value tree.
-// Follows the syntax shown in shared/seeds/vmdl-animation.txt (see "KV3 text" in README.md).
+// Follows the syntax the VDC wiki's VMDL animation page shows (docs/vmdl-animation.md, "KV3 text").
 #pragma once
 
 #include "formats/common/diagnostics.h"
@@ -71,7 +71,7 @@ std::map<std::string, const Kv3Member*, std::less<>> kv3NamedObjects(const Kv3Do
 
 // Parses KV3 text. Syntax errors stop the reader at the first one; type mismatches between a
 // declaration and its value are all reported (up to DiagnosticSink::kErrorLimit). Returns
-// nothing if there was any error. Codes: KV3001..KV3011 (listed in kv3_reader.cpp).
+// nothing if there was any error. Codes: KV3001..KV3011 (kv3_codes.h).
 std::optional<Kv3Document> parseKv3(std::string_view text, const std::string& fileName,
                                     DiagnosticSink& sink);
 

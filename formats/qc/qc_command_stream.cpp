@@ -2,6 +2,9 @@
 // Blocks are skipped by brace depth; the braces were checked to balance before this runs.
 #include "formats/qc/qc_command_stream.h"
 
+#include "formats/common/contained_path.h"
+#include "formats/common/text.h"
+#include "formats/qc/qc_codes.h"
 #include "formats/qc/qc_paths.h"
 
 #include <charconv>
@@ -39,9 +42,9 @@ std::vector<QcCommand> splitQcCommands(QcTokenSpan tokens, DiagnosticSink& sink)
     while (i < tokens.size()) {
         if (!tokens[i].isDollarWord()) {
             if (!reportedStray && tokens[i].kind != QcTokenKind::CloseBrace)
-                sink.error(kQcStrayText, tokens[i].where(),
-                           "'" + tokens[i].text +
-                               "' is not part of any command; QC commands start with '$'");
+                sink.report(kQcCodes["QC035"], tokens[i].where(),
+                            "'" + tokens[i].text +
+                                "' is not part of any command; QC commands start with '$'");
             reportedStray = true;
             i = skipToken(tokens, i);
             continue;

@@ -1,5 +1,5 @@
 // QC command stream: splits preprocessed tokens into `$commands` and reads their arguments.
-// A command runs from its `$word` to the next `$word` outside any `{ }` block (QC.md syntax).
+// A command runs from its `$word` to the next `$word` outside any `{ }` block (docs/qc.md).
 #pragma once
 
 #include "formats/common/diagnostics.h"
@@ -66,6 +66,7 @@ bool takeQcNumbers(QcArgumentCursor& arguments, const QcToken& option, std::span
 // A whole number written as text ("3", "-1"), nothing for anything else.
 std::optional<int> parseQcWholeNumber(std::string_view text);
 
+inline constexpr const char* kQcMissingArgument = "QC030";
 inline constexpr const char* kQcStrayText = "QC035";
 
 } // namespace vtxc

@@ -2,14 +2,17 @@
 // Applies the path policy documented in qc_project.h; each kind has its own "missing" severity.
 #include "formats/qc/qc_file_refs.h"
 
+#include "formats/common/text.h"
+#include "formats/qc/qc_codes.h"
 #include "formats/qc/qc_preprocessor.h"
 
 namespace vtxc {
 
 namespace {
 
-std::string lowerExtension(std::string_view written) {
-    const std::vector<std::string> parts = splitQcPath(written);
+// The extension of the last name of a written path ('\' separates too), lower-cased.
+std::string writtenExtension(std::string_view written) {
+    const std::vector<std::string> parts = splitWrittenPath(written);
     if (parts.empty()) return {};
     const std::size_t dot = parts.back().rfind('.');
     return dot == std::string::npos ? std::string() : asciiLower(parts.back().substr(dot));
@@ -22,20 +25,20 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
     ref.written = token.text;
     ref.namedAt = token.where();
     std::string written = token.text;
-    const std::string extension = lowerExtension(written);
+    const std::string extension = writtenExtension(written);
     if (role == QcFileRole::Mesh &&
         (extension == ".dmx" || extension == ".fbx" || extension == ".obj")) {
-        sink_.error(kQcUnsupportedMesh, ref.namedAt,
-                    "'" + written + "': vtxc reads meshes in SMD format only; export it as SMD");
+        sink_.report(kQcCodes["QC036"], ref.namedAt,
+                     "'" + written + "': vtxc reads meshes in SMD format only; export it as SMD");
         return ref;
     }
     if (role != QcFileRole::IncludedModel && extension != ".smd") written += ".smd";
-    const QcResolvedPath resolved = paths_.resolve(written, paths_.qcFolder());
+    const ContainedPath resolved = paths_.resolve(written, paths_.qcFolder());
     if (!checkPath(resolved, token, role)) return ref;
     ref.path = resolved.path;
     ref.found = files_.isFile(resolved.path);
     if (!ref.found) {
-        if (std::optional<QcResolvedPath> other = paths_.findIgnoringCase(resolved.relative)) {
+        if (std::optional<ContainedPath> other = paths_.findIgnoringCase(resolved.relative)) {
             reportCaseMismatch(sink_, written, other->path, ref.namedAt);
             ref.path = other->path;
             ref.found = true;
@@ -48,43 +51,43 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
 
 // Flat copies of source trees keep every file beside the QC although the QC names folders.
 void QcFileRefResolver::findBesideQc(QcFileRef& ref, const std::string& written) {
-    const std::vector<std::string> parts = splitQcPath(written);
+    const std::vector<std::string> parts = splitWrittenPath(written);
     if (parts.size() < 2) return;
-    const QcResolvedPath beside = paths_.resolve(parts.back(), paths_.qcFolder());
-    if (beside.problem != QcPathProblem::None || !files_.isFile(beside.path)) return;
-    sink_.note(kQcIncludeFallback, ref.namedAt,
-               "'" + ref.written + "' does not exist at '" + ref.path.string() + "'; reading '" +
-                   beside.path.string() + "', the file of that name beside the QC");
+    const ContainedPath beside = paths_.resolve(parts.back(), paths_.qcFolder());
+    if (beside.problem != PathProblem::None || !files_.isFile(beside.path)) return;
+    sink_.report(kQcCodes["QC016"], ref.namedAt,
+                 "'" + ref.written + "' does not exist at '" + ref.path.string() + "'; reading '" +
+                     beside.path.string() + "', the file of that name beside the QC");
     ref.path = beside.path;
     ref.found = true;
 }
 
-bool QcFileRefResolver::checkPath(const QcResolvedPath& resolved, const QcToken& token,
+bool QcFileRefResolver::checkPath(const ContainedPath& resolved, const QcToken& token,
                                   QcFileRole role) {
     const SourceLocation& at = token.where();
     const std::string quoted = "'" + token.text + "'";
     switch (resolved.problem) {
-    case QcPathProblem::None:
+    case PathProblem::None:
         return true;
-    case QcPathProblem::Empty:
-        sink_.error(kQcMissingArgument, at, "an empty file name; name the file");
+    case PathProblem::Empty:
+        sink_.report(kQcCodes["QC030"], at, "an empty file name; name the file");
         return false;
-    case QcPathProblem::Absolute:
-        sink_.error(kQcAbsolutePath, at,
-                    quoted + " is an absolute path; vtxc reads only files inside the QC's "
-                             "folder, so write it relative to the QC");
+    case PathProblem::Absolute:
+        sink_.report(kQcCodes["QC013"], at,
+                     quoted + " is an absolute path; vtxc reads only files inside the QC's "
+                              "folder, so write it relative to the QC");
         return false;
-    case QcPathProblem::LinkLeavesRoot:
-        sink_.error(kQcPathLeavesRoot, at,
-                    quoted + " leads outside the content root through a symbolic link; vtxc "
-                             "reads only files inside it");
+    case PathProblem::LinkLeavesRoot:
+        sink_.report(kQcCodes["QC014"], at,
+                     quoted + " leads outside the content root through a symbolic link; vtxc "
+                              "reads only files inside it");
         return false;
-    case QcPathProblem::LeavesRoot:
+    case PathProblem::LeavesRoot:
         if (role == QcFileRole::Mesh) {
-            sink_.error(kQcPathLeavesRoot, at,
-                        quoted + " climbs out of the content root with '..'; vtxc reads only "
-                                 "files inside it: move the SMD inside it, or name a wider "
-                                 "--content-root");
+            sink_.report(kQcCodes["QC014"], at,
+                         quoted + " climbs out of the content root with '..'; vtxc reads only "
+                                  "files inside it: move the SMD inside it, or name a wider "
+                                  "--content-root");
         } else {
             QcFileRef ref;
             ref.written = token.text;
@@ -104,24 +107,24 @@ void QcFileRefResolver::reportMissing(const QcFileRef& ref, QcFileRole role,
     const SourceLocation& at = ref.namedAt;
     switch (role) {
     case QcFileRole::Mesh:
-        sink_.error(kQcMissingMesh, at,
-                    "cannot find mesh " + file + " (looked for '" + ref.path.string() +
-                        "'); SMD paths are relative to the QC's folder");
+        sink_.report(kQcCodes["QC050"], at,
+                     "cannot find mesh " + file + " (looked for '" + ref.path.string() +
+                         "'); SMD paths are relative to the QC's folder");
         return;
     case QcFileRole::Animation:
-        sink_.warning(kQcMissingAnimation, at,
-                      "animation " + file + " not found" + why +
-                          "; the meshes do not need it, so vtxc goes on without it");
+        sink_.report(kQcCodes["QC051"], at,
+                     "animation " + file + " not found" + why +
+                         "; the meshes do not need it, so vtxc goes on without it");
         return;
     case QcFileRole::Physics:
-        sink_.warning(kQcMissingPhysics, at,
-                      "physics mesh " + file + " not found" + why +
-                          "; vtxc writes no physics model, so it goes on without it");
+        sink_.report(kQcCodes["QC052"], at,
+                     "physics mesh " + file + " not found" + why +
+                         "; vtxc writes no physics model, so it goes on without it");
         return;
     case QcFileRole::IncludedModel:
-        sink_.warning(kQcMissingIncludedModel, at,
-                      "included model " + file + " not found beside the QC" + why +
-                          "; it carries animations only, so vtxc goes on without it");
+        sink_.report(kQcCodes["QC053"], at,
+                     "included model " + file + " not found beside the QC" + why +
+                         "; it carries animations only, so vtxc goes on without it");
         return;
     }
 }

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "formats/common/diagnostics.h"
-#include "formats/qc/qc_file_system.h"
+#include "formats/common/file_system.h"
 #include "formats/qc/qc_lexer.h"
 #include "formats/qc/qc_paths.h"
 
@@ -31,7 +31,7 @@ enum class QcFileRole {
 
 class QcFileRefResolver {
   public:
-    QcFileRefResolver(const QcPathResolver& paths, QcFileSystem& files, DiagnosticSink& sink)
+    QcFileRefResolver(const QcPathResolver& paths, FileSystem& files, DiagnosticSink& sink)
         : paths_(paths), files_(files), sink_(sink) {}
 
     // Resolves `token` relative to the QC's folder (".smd" appended to SMD names without it),
@@ -39,19 +39,13 @@ class QcFileRefResolver {
     QcFileRef resolve(const QcToken& token, QcFileRole role);
 
   private:
-    bool checkPath(const QcResolvedPath& resolved, const QcToken& token, QcFileRole role);
+    bool checkPath(const ContainedPath& resolved, const QcToken& token, QcFileRole role);
     void findBesideQc(QcFileRef& ref, const std::string& written);
     void reportMissing(const QcFileRef& ref, QcFileRole role, const std::string& why = "");
 
     const QcPathResolver& paths_;
-    QcFileSystem& files_;
+    FileSystem& files_;
     DiagnosticSink& sink_;
 };
-
-inline constexpr const char* kQcUnsupportedMesh = "QC036";
-inline constexpr const char* kQcMissingMesh = "QC050";
-inline constexpr const char* kQcMissingAnimation = "QC051";
-inline constexpr const char* kQcMissingPhysics = "QC052";
-inline constexpr const char* kQcMissingIncludedModel = "QC053";
 
 } // namespace vtxc

@@ -1,6 +1,8 @@
 // QC tokenizer: bare words, quoted strings, braces, `//` and `/* */` comments, with positions.
-// Follows the syntax notes of /work/shared/spec/QC.md; no escapes exist inside strings.
+// Syntax as docs/qc.md describes it; no escapes exist inside strings.
 #include "formats/qc/qc_lexer.h"
+
+#include "formats/qc/qc_codes.h"
 
 #include <cstdint>
 
@@ -71,8 +73,8 @@ class QcLexer {
         while (!atEnd() && !startsWith("*/"))
             advance();
         if (atEnd()) {
-            sink_.error(kQcUnterminatedComment, opened,
-                        "the /* comment that starts here is never closed; end it with */");
+            sink_.report(kQcCodes["QC003"], opened,
+                         "the /* comment that starts here is never closed; end it with */");
             return;
         }
         advance();
@@ -89,9 +91,9 @@ class QcLexer {
         std::string value(text_.substr(start, pos_ - start));
         if (!value.empty() && value.back() == '\r') value.pop_back();
         if (atEnd() || text_[pos_] == '\n') {
-            sink_.error(kQcUnterminatedString, opened,
-                        "the string that starts here has no closing quote on its line; add the "
-                        "missing \"");
+            sink_.report(kQcCodes["QC002"], opened,
+                         "the string that starts here has no closing quote on its line; add the "
+                         "missing \"");
         } else {
             advance();
         }
@@ -147,8 +149,8 @@ bool checkQcBraces(std::span<const QcToken> tokens, DiagnosticSink& sink) {
                 continue;
             }
             balanced = false;
-            sink.error(kQcUnmatchedCloseBrace, token.where(),
-                       "this '}' closes no '{'; remove it or add the '{' it belongs to");
+            sink.report(kQcCodes["QC004"], token.where(),
+                        "this '}' closes no '{'; remove it or add the '{' it belongs to");
             if (sink.errorLimitReached()) return false;
         }
     }
@@ -157,7 +159,7 @@ bool checkQcBraces(std::span<const QcToken> tokens, DiagnosticSink& sink) {
         std::string message = "the '{' opened here is never closed; add the missing '}'";
         if (open.size() > 1)
             message += " (" + std::to_string(open.size()) + " blocks are left open in all)";
-        sink.error(kQcUnclosedBrace, open.front()->where(), message);
+        sink.report(kQcCodes["QC005"], open.front()->where(), message);
         balanced = false;
     }
     return balanced;

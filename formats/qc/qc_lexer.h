@@ -1,5 +1,5 @@
 // QC tokenizer: bare words, quoted strings, braces and comments, each token with file:line:col.
-// Follows the syntax notes of /work/shared/spec/QC.md (backslashes in strings are path separators).
+// Syntax as docs/qc.md describes it (backslashes in strings are path separators).
 #pragma once
 
 #include "formats/common/diagnostics.h"
@@ -29,12 +29,6 @@ struct QcToken {
     // A bare word starting with '$' (a command, macro call or directive).
     bool isDollarWord() const { return isWord() && !text.empty() && text.front() == '$'; }
 };
-
-// Diagnostic codes of the QC reader (the whole reader shares the QC0xx range; see qc_project.h).
-inline constexpr const char* kQcUnterminatedString = "QC002";
-inline constexpr const char* kQcUnterminatedComment = "QC003";
-inline constexpr const char* kQcUnmatchedCloseBrace = "QC004";
-inline constexpr const char* kQcUnclosedBrace = "QC005";
 
 // Splits one file's text into tokens. Reports unterminated strings (a string ends at its line) and
 // block comments; keeps going after them so one run shows every such mistake (up to the sink's

@@ -2,6 +2,7 @@
 // wiki page of each command; contents names: the CONTENTS_* values of the public SDK's bspflags.h.
 #include "formats/qc/qc_mdl_commands.h"
 
+#include "formats/common/text.h"
 #include "formats/qc/qc_paths.h"
 #include "formats/qc/qc_preprocessor.h"
 #include "formats/qc/qc_sequence.h"

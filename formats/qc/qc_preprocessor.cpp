@@ -2,6 +2,9 @@
 // Works on token streams; line structure (from token positions) delimits macro definitions.
 #include "formats/qc/qc_preprocessor.h"
 
+#include "formats/common/text.h"
+#include "formats/qc/qc_codes.h"
+
 #include <cctype>
 #include <map>
 #include <memory>
@@ -76,18 +79,18 @@ bool isUnresolvedReference(const QcToken& token) {
 
 class Preprocessor {
   public:
-    Preprocessor(const QcPathResolver& paths, QcFileSystem& files, DiagnosticSink& sink,
+    Preprocessor(const QcPathResolver& paths, FileSystem& files, DiagnosticSink& sink,
                  const QcPreprocessorLimits& limits)
         : paths_(paths), files_(files), sink_(sink), limits_(limits) {}
 
     QcPreprocessed run(const std::string& qcFileName) {
-        QcRelativePath relative = paths_.qcFolder();
-        for (std::string& part : splitQcPath(qcFileName))
+        RelativePath relative = paths_.qcFolder();
+        for (std::string& part : splitWrittenPath(qcFileName))
             relative.push_back(std::move(part));
         const fs::path path = paths_.join(relative);
         if (!files_.isFile(path)) {
-            sink_.error(kQcCannotRead, {path.string(), 0, 0},
-                        "cannot find this QC file; check the path", ExitCode::Io);
+            sink_.report(kQcCodes["QC001"], {path.string(), 0, 0},
+                         "cannot find this QC file; check the path");
             return std::move(out_);
         }
         if (!openFile(path, relative, {path.string(), 0, 0})) return std::move(out_);
@@ -107,11 +110,11 @@ class Preprocessor {
         consumedBytes_ += source.peek().text.size();
         if (++consumed_ > limits_.maxTokens || consumedBytes_ > limits_.maxTextBytes) {
             if (!overBudget_)
-                sink_.error(kQcTooLarge, source.peek().where(),
-                            "the QC expands to more than " + std::to_string(limits_.maxTokens) +
-                                " tokens or " + std::to_string(limits_.maxTextBytes >> 20) +
-                                " MiB of text (through includes and macros); it is too large or "
-                                "repeats itself");
+                sink_.report(kQcCodes["QC025"], source.peek().where(),
+                             "the QC expands to more than " + std::to_string(limits_.maxTokens) +
+                                 " tokens or " + std::to_string(limits_.maxTextBytes >> 20) +
+                                 " MiB of text (through includes and macros); it is too large or "
+                                 "repeats itself");
             overBudget_ = true;
             return std::nullopt;
         }
@@ -145,10 +148,10 @@ class Preprocessor {
     void emit(QcToken token) {
         token.text = substitute(token.text, variables_);
         if (isUnresolvedReference(token)) {
-            sink_.error(kQcUndefinedVariable, token.where(),
-                        "'" + token.text +
-                            "' names no variable or macro argument; define it with "
-                            "$definevariable first or check its spelling");
+            sink_.report(kQcCodes["QC022"], token.where(),
+                         "'" + token.text +
+                             "' names no variable or macro argument; define it with "
+                             "$definevariable first or check its spelling");
             return;
         }
         out_.tokens.push_back(std::move(token));
@@ -159,75 +162,75 @@ class Preprocessor {
     void include(const QcToken& directive) {
         std::optional<QcToken> target = take();
         if (!target || !target->isText()) {
-            sink_.error(kQcMissingArgument, directive.where(),
-                        "$include needs the name of the file to include");
+            sink_.report(kQcCodes["QC030"], directive.where(),
+                         "$include needs the name of the file to include");
             if (target) stack_.back().next--; // leave the brace for the caller's structure
             return;
         }
         const std::string written = substitute(target->text, variables_);
-        const QcRelativePath base = directoryOf(target->location.file);
-        const QcResolvedPath resolved = paths_.resolve(written, base);
+        const RelativePath base = directoryOf(target->location.file);
+        const ContainedPath resolved = paths_.resolve(written, base);
         const SourceLocation& where = target->where();
         switch (resolved.problem) {
-        case QcPathProblem::Empty:
-            sink_.error(kQcMissingArgument, where, "$include names no file");
+        case PathProblem::Empty:
+            sink_.report(kQcCodes["QC030"], where, "$include names no file");
             return;
-        case QcPathProblem::Absolute:
-            sink_.error(kQcAbsolutePath, where,
-                        "'" + written +
-                            "' is an absolute path; vtxc reads only files inside the content root, "
-                            "so write it relative to the including file");
+        case PathProblem::Absolute:
+            sink_.report(kQcCodes["QC013"], where,
+                         "'" + written +
+                             "' is an absolute path; vtxc reads only files inside the content "
+                             "root, so write it relative to the including file");
             return;
-        case QcPathProblem::LinkLeavesRoot:
-            sink_.error(kQcPathLeavesRoot, where,
-                        "'" + written +
-                            "' leads outside the content root through a symbolic link; vtxc "
-                            "reads only files inside it");
+        case PathProblem::LinkLeavesRoot:
+            sink_.report(kQcCodes["QC014"], where,
+                         "'" + written +
+                             "' leads outside the content root through a symbolic link; vtxc "
+                             "reads only files inside it");
             return;
-        case QcPathProblem::None:
+        case PathProblem::None:
             if (files_.isFile(resolved.path)) {
                 openFile(resolved.path, resolved.relative, where);
                 return;
             }
-            if (std::optional<QcResolvedPath> other = paths_.findIgnoringCase(resolved.relative)) {
+            if (std::optional<ContainedPath> other = paths_.findIgnoringCase(resolved.relative)) {
                 reportCaseMismatch(sink_, written, other->path, where);
                 openFile(other->path, other->relative, where);
                 return;
             }
             break;
-        case QcPathProblem::LeavesRoot:
+        case PathProblem::LeavesRoot:
             break;
         }
-        includeFallback(written, resolved.problem == QcPathProblem::LeavesRoot, base, where);
+        includeFallback(written, resolved.problem == PathProblem::LeavesRoot, base, where);
     }
 
     // The corpus keeps included files flat beside the QC although its QCs name other folders.
-    void includeFallback(const std::string& written, bool leavesRoot, const QcRelativePath& base,
+    void includeFallback(const std::string& written, bool leavesRoot, const RelativePath& base,
                          const SourceLocation& where) {
-        const std::vector<std::string> parts = splitQcPath(written);
+        const std::vector<std::string> parts = splitWrittenPath(written);
         const std::string why = leavesRoot ? "lies outside the content root (vtxc reads nothing "
                                              "outside it; see --content-root)"
                                            : "does not exist";
         if (!parts.empty() && parts.back() != "..") {
-            for (const QcRelativePath& folder : {base, paths_.qcFolder()}) {
-                QcResolvedPath candidate = paths_.resolve(parts.back(), folder);
-                if (candidate.problem != QcPathProblem::None || !files_.isFile(candidate.path))
+            for (const RelativePath& folder : {base, paths_.qcFolder()}) {
+                ContainedPath candidate = paths_.resolve(parts.back(), folder);
+                if (candidate.problem != PathProblem::None || !files_.isFile(candidate.path))
                     continue;
-                sink_.note(kQcIncludeFallback, where,
-                           "'" + written + "' " + why + "; reading '" + candidate.path.string() +
-                               "', the file of that name " +
-                               (folder == base ? "beside the including file" : "beside the QC"));
+                sink_.report(kQcCodes["QC016"], where,
+                             "'" + written + "' " + why + "; reading '" + candidate.path.string() +
+                                 "', the file of that name " +
+                                 (folder == base ? "beside the including file" : "beside the QC"));
                 openFile(candidate.path, candidate.relative, where);
                 return;
             }
         }
-        sink_.warning(kQcIncludeMissing, where,
-                      "included file '" + written + "' " + why +
-                          ", and no file of that name is beside the including file or the QC; "
-                          "skipped (add it if it defines meshes)");
+        sink_.report(kQcCodes["QC010"], where,
+                     "included file '" + written + "' " + why +
+                         ", and no file of that name is beside the including file or the QC; "
+                         "skipped (add it if it defines meshes)");
     }
 
-    bool openFile(const fs::path& path, const QcRelativePath& relative,
+    bool openFile(const fs::path& path, const RelativePath& relative,
                   const SourceLocation& includedAt) {
         const std::string identity = files_.resolveLinks(path).generic_string();
         std::size_t fileDepth = 0;
@@ -236,17 +239,17 @@ class Preprocessor {
             if (!source.isFile) continue;
             ++fileDepth;
             if (source.identity == identity) {
-                sink_.error(kQcIncludeCycle, includedAt,
-                            "'" + path.string() +
-                                "' is already being read (it includes itself, directly or "
-                                "through other files); remove the circular $include");
+                sink_.report(kQcCodes["QC011"], includedAt,
+                             "'" + path.string() +
+                                 "' is already being read (it includes itself, directly or "
+                                 "through other files); remove the circular $include");
                 return false;
             }
         }
         if (fileDepth >= limits_.maxIncludeDepth) {
-            sink_.error(kQcIncludeTooDeep, includedAt,
-                        "includes are nested more than " + std::to_string(limits_.maxIncludeDepth) +
-                            " deep; flatten them");
+            sink_.report(kQcCodes["QC012"], includedAt,
+                         "includes are nested more than " +
+                             std::to_string(limits_.maxIncludeDepth) + " deep; flatten them");
             return false;
         }
         std::shared_ptr<const TokenList> tokens = lexFile(path, relative, identity, includedAt);
@@ -255,27 +258,26 @@ class Preprocessor {
         return true;
     }
 
-    std::shared_ptr<const TokenList> lexFile(const fs::path& path, const QcRelativePath& relative,
+    std::shared_ptr<const TokenList> lexFile(const fs::path& path, const RelativePath& relative,
                                              const std::string& identity,
                                              const SourceLocation& includedAt) {
         auto cached = lexed_.find(identity);
         if (cached != lexed_.end()) return cached->second;
         const std::optional<std::uintmax_t> size = files_.fileSize(path);
         if (size && *size > limits_.maxFileBytes) {
-            sink_.error(kQcFileTooLarge, includedAt,
-                        "'" + path.string() + "' is larger than " +
-                            std::to_string(limits_.maxFileBytes >> 20) +
-                            " MiB; this is not a QC file");
+            sink_.report(kQcCodes["QC006"], includedAt,
+                         "'" + path.string() + "' is larger than " +
+                             std::to_string(limits_.maxFileBytes >> 20) +
+                             " MiB; this is not a QC file");
             return nullptr;
         }
         std::optional<std::string> text = files_.readText(path);
         if (!text) {
-            sink_.error(kQcCannotRead, includedAt, "cannot read '" + path.string() + "'",
-                        ExitCode::Io);
+            sink_.report(kQcCodes["QC001"], includedAt, "cannot read '" + path.string() + "'");
             return nullptr;
         }
         const std::string name = path.string();
-        QcRelativePath folder = relative;
+        RelativePath folder = relative;
         if (!folder.empty()) folder.pop_back();
         directories_[name] = folder;
         out_.filesRead.push_back(path);
@@ -284,9 +286,9 @@ class Preprocessor {
         return tokens;
     }
 
-    QcRelativePath directoryOf(const std::string& fileName) const {
+    RelativePath directoryOf(const std::string& fileName) const {
         auto it = directories_.find(fileName);
-        return it == directories_.end() ? QcRelativePath{} : it->second;
+        return it == directories_.end() ? RelativePath{} : it->second;
     }
 
     // ---- $definemacro ----
@@ -294,9 +296,9 @@ class Preprocessor {
     void defineMacro(const QcToken& directive) {
         std::optional<QcToken> name = takeOnLine(directive);
         if (!name || !name->isText() || isQcLineContinuation(*name)) {
-            sink_.error(kQcBadMacroDefinition, directive.where(),
-                        "$definemacro needs a macro name on its line: $definemacro NAME "
-                        "[parameters] \\\\");
+            sink_.report(kQcCodes["QC020"], directive.where(),
+                         "$definemacro needs a macro name on its line: $definemacro NAME "
+                         "[parameters] \\\\");
             skipRestOfLine(directive);
             return;
         }
@@ -361,10 +363,11 @@ class Preprocessor {
             arguments.push_back(std::move(*argument));
         }
         if (arguments.size() < macro.parameters.size()) {
-            sink_.error(kQcMacroArguments, call.where(),
-                        "macro '" + call.text.substr(1) + "' takes " +
-                            std::to_string(macro.parameters.size()) + " argument(s) on its line, " +
-                            "but " + std::to_string(arguments.size()) + " were given");
+            sink_.report(kQcCodes["QC021"], call.where(),
+                         "macro '" + call.text.substr(1) + "' takes " +
+                             std::to_string(macro.parameters.size()) +
+                             " argument(s) on its line, " + "but " +
+                             std::to_string(arguments.size()) + " were given");
             return;
         }
         if (!checkMacroDepth(call, name)) return;
@@ -384,17 +387,17 @@ class Preprocessor {
             if (source.isFile) continue;
             ++depth;
             if (source.identity == name) {
-                sink_.error(kQcMacroTooDeep, call.where(),
-                            "macro '" + call.text.substr(1) +
-                                "' calls itself (directly or through other macros); it would "
-                                "never end");
+                sink_.report(kQcCodes["QC023"], call.where(),
+                             "macro '" + call.text.substr(1) +
+                                 "' calls itself (directly or through other macros); it would "
+                                 "never end");
                 return false;
             }
         }
         if (depth >= limits_.maxMacroDepth) {
-            sink_.error(kQcMacroTooDeep, call.where(),
-                        "macro calls are nested more than " +
-                            std::to_string(limits_.maxMacroDepth) + " deep");
+            sink_.report(kQcCodes["QC023"], call.where(),
+                         "macro calls are nested more than " +
+                             std::to_string(limits_.maxMacroDepth) + " deep");
             return false;
         }
         return true;
@@ -422,9 +425,9 @@ class Preprocessor {
         std::optional<QcToken> value =
             name && name->isText() ? takeOnLine(directive) : std::nullopt;
         if (!name || !value || !name->isText() || !value->isText()) {
-            sink_.error(kQcBadVariableDefinition, directive.where(),
-                        "$definevariable needs a name and a value on its line: "
-                        "$definevariable NAME VALUE");
+            sink_.report(kQcCodes["QC024"], directive.where(),
+                         "$definevariable needs a name and a value on its line: "
+                         "$definevariable NAME VALUE");
             if (name && !name->isText()) stack_.back().next--;
             if (value && !value->isText()) stack_.back().next--;
             return;
@@ -433,14 +436,14 @@ class Preprocessor {
     }
 
     const QcPathResolver& paths_;
-    QcFileSystem& files_;
+    FileSystem& files_;
     DiagnosticSink& sink_;
     const QcPreprocessorLimits& limits_;
     QcPreprocessed out_;
     std::vector<Source> stack_;
     std::map<std::string, Macro> macros_;
     std::map<std::string, std::string> variables_;
-    std::map<std::string, QcRelativePath> directories_;             // file name -> its folder
+    std::map<std::string, RelativePath> directories_;               // file name -> its folder
     std::map<std::string, std::shared_ptr<const TokenList>> lexed_; // resolved path -> tokens
     std::size_t consumed_ = 0;
     std::size_t consumedBytes_ = 0;
@@ -451,14 +454,14 @@ class Preprocessor {
 
 void reportCaseMismatch(DiagnosticSink& sink, const std::string& written, const fs::path& found,
                         const SourceLocation& where) {
-    sink.warning(kQcCaseMismatch, where,
-                 "'" + written + "' names no file, but '" + found.string() +
-                     "' differs from it only in letter case; reading that one (fix the spelling: "
-                     "most file systems tell the cases apart)");
+    sink.report(kQcCodes["QC017"], where,
+                "'" + written + "' names no file, but '" + found.string() +
+                    "' differs from it only in letter case; reading that one (fix the spelling: "
+                    "most file systems tell the cases apart)");
 }
 
 QcPreprocessed preprocessQc(const QcPathResolver& paths, const std::string& qcFileName,
-                            QcFileSystem& files, DiagnosticSink& sink,
+                            FileSystem& files, DiagnosticSink& sink,
                             const QcPreprocessorLimits& limits) {
     return Preprocessor(paths, files, sink, limits).run(qcFileName);
 }

@@ -1,9 +1,9 @@
 // QC preprocessor: $include, $definemacro with macro calls, and $definevariable substitution.
-// Follows /work/shared/spec/QC.md and the way the corpus QCs use them (see qc_project.h for paths).
+// As docs/qc.md describes them and real QCs use them (see qc_project.h for paths).
 #pragma once
 
 #include "formats/common/diagnostics.h"
-#include "formats/qc/qc_file_system.h"
+#include "formats/common/file_system.h"
 #include "formats/qc/qc_lexer.h"
 #include "formats/qc/qc_paths.h"
 
@@ -44,28 +44,11 @@ struct QcPreprocessed {
 //    `$p1$` becomes the argument token itself, so diagnostics point at the argument as written.
 //  - `$definevariable name value`; `$name$` in any later token is replaced.
 QcPreprocessed preprocessQc(const QcPathResolver& paths, const std::string& qcFileName,
-                            QcFileSystem& files, DiagnosticSink& sink,
+                            FileSystem& files, DiagnosticSink& sink,
                             const QcPreprocessorLimits& limits = {});
 
 // The warning for a file found by ignoring letter case (shared with the project reader).
 void reportCaseMismatch(DiagnosticSink& sink, const std::string& written,
                         const std::filesystem::path& found, const SourceLocation& where);
-
-inline constexpr const char* kQcCannotRead = "QC001";
-inline constexpr const char* kQcFileTooLarge = "QC006";
-inline constexpr const char* kQcIncludeMissing = "QC010";
-inline constexpr const char* kQcIncludeCycle = "QC011";
-inline constexpr const char* kQcIncludeTooDeep = "QC012";
-inline constexpr const char* kQcAbsolutePath = "QC013";
-inline constexpr const char* kQcPathLeavesRoot = "QC014";
-inline constexpr const char* kQcIncludeFallback = "QC016";
-inline constexpr const char* kQcCaseMismatch = "QC017";
-inline constexpr const char* kQcBadMacroDefinition = "QC020";
-inline constexpr const char* kQcMacroArguments = "QC021";
-inline constexpr const char* kQcUndefinedVariable = "QC022";
-inline constexpr const char* kQcMacroTooDeep = "QC023";
-inline constexpr const char* kQcBadVariableDefinition = "QC024";
-inline constexpr const char* kQcTooLarge = "QC025";
-inline constexpr const char* kQcMissingArgument = "QC030";
 
 } // namespace vtxc

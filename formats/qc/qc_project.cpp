@@ -1,7 +1,10 @@
 // The QC project: interprets the preprocessed command stream into a QcProject and checks it.
-// Command meanings follow /work/shared/spec/QC.md; the path policy is described in qc_project.h.
+// Command meanings: docs/qc.md; the path policy is described in qc_project.h.
 #include "formats/qc/qc_project.h"
 
+#include "formats/common/contained_path.h"
+#include "formats/common/text.h"
+#include "formats/qc/qc_codes.h"
 #include "formats/qc/qc_command_stream.h"
 #include "formats/qc/qc_file_refs.h"
 #include "formats/qc/qc_lexer.h"
@@ -21,24 +24,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kQcBadNumber = "QC031";
-constexpr const char* kQcBadModelName = "QC032";
-constexpr const char* kQcNoModelName = "QC033";
-constexpr const char* kQcNoBodyPart = "QC034";
-constexpr const char* kQcEmptyBodyGroup = "QC037";
-constexpr const char* kQcBadTextureGroup = "QC038";
-constexpr const char* kQcIgnoredArguments = "QC039";
-constexpr const char* kQcLodWithoutSwitch = "QC040";
-constexpr const char* kQcSecondShadowLod = "QC041";
-constexpr const char* kQcLodAfterShadowLod = "QC042";
-constexpr const char* kQcUnknownLodModel = "QC043";
-constexpr const char* kQcTooManyLods = "QC044";
-constexpr const char* kQcLodWithoutBlock = "QC045";
-constexpr const char* kQcUnknownLodOption = "QC046";
-constexpr const char* kQcLodOrder = "QC047";
-constexpr const char* kQcRepeatedReplacement = "QC048";
-constexpr const char* kQcUnusedCommand = "QC061";
-
 // studio.h: MAX_NUM_LODS.
 constexpr std::size_t kMaxLods = 8;
 
@@ -48,7 +33,7 @@ using ArgumentCursor = QcArgumentCursor;
 // Normal form of an SMD name for matching replacemodel references: "a\B.smd" -> "a/b".
 std::string referenceKey(std::string_view written) {
     std::string key;
-    for (const std::string& part : splitQcPath(written))
+    for (const std::string& part : splitWrittenPath(written))
         key += (key.empty() ? "" : "/") + part;
     key = asciiLower(key);
     if (key.size() > 4 && key.ends_with(".smd")) key.resize(key.size() - 4);
@@ -57,7 +42,7 @@ std::string referenceKey(std::string_view written) {
 
 class QcInterpreter {
   public:
-    QcInterpreter(QcProject& project, const QcPathResolver& paths, QcFileSystem& files,
+    QcInterpreter(QcProject& project, const QcPathResolver& paths, FileSystem& files,
                   DiagnosticSink& sink)
         : project_(project), files_(paths, files, sink), sink_(sink), mdl_(project.mdl, sink),
           sequences_(files_, sink) {}
@@ -119,7 +104,7 @@ class QcInterpreter {
                                const std::string& what) {
         if (const QcToken* token = arguments.takeText()) return token;
         const QcToken* at = arguments.peek() ? arguments.peek() : command.head;
-        sink_.error(kQcMissingArgument, at->where(), command.head->text + " needs " + what);
+        sink_.report(kQcCodes["QC030"], at->where(), command.head->text + " needs " + what);
         return nullptr;
     }
 
@@ -133,8 +118,8 @@ class QcInterpreter {
     std::optional<double> numberOf(const QcToken& token, const std::string& what) {
         std::optional<double> value = parseQcNumber(token.text);
         if (!value)
-            sink_.error(kQcBadNumber, token.where(),
-                        "'" + token.text + "' is not a number (" + what + ")");
+            sink_.report(kQcCodes["QC031"], token.where(),
+                         "'" + token.text + "' is not a number (" + what + ")");
         return value;
     }
 
@@ -142,11 +127,11 @@ class QcInterpreter {
     void finish(const QcCommand& command, ArgumentCursor& arguments) {
         const QcToken* extra = arguments.peek();
         if (!extra) return;
-        sink_.warning(kQcIgnoredArguments, extra->where(),
-                      "'" + extra->text +
-                          "' and what follows up to the next command is not "
-                          "understood as part of " +
-                          command.head->text + " and was ignored");
+        sink_.report(kQcCodes["QC039"], extra->where(),
+                     "'" + extra->text +
+                         "' and what follows up to the next command is not "
+                         "understood as part of " +
+                         command.head->text + " and was ignored");
     }
 
     // Every use is reported at its line: a command vtxc does not implement is never dropped
@@ -154,8 +139,8 @@ class QcInterpreter {
     void noteUnused(const QcCommand& command) {
         if (usedNames_.insert(command.name).second)
             project_.unusedCommands.push_back(command.head->text);
-        sink_.warning(kQcUnusedCommand, command.head->where(),
-                      command.head->text + " is not implemented by vtxc; ignored");
+        sink_.report(kQcCodes["QC061"], command.head->where(),
+                     command.head->text + " is not implemented by vtxc; ignored");
     }
 
     // ---- output name, materials, flags, placement ----
@@ -167,23 +152,23 @@ class QcInterpreter {
         modelNameSeen_ = true;
         finish(command, arguments);
         const std::string& written = name->text;
-        std::vector<std::string> parts = splitQcPath(written);
+        std::vector<std::string> parts = splitWrittenPath(written);
         const bool absolute =
             !written.empty() && (written.front() == '/' || written.front() == '\\' ||
                                  written.find(':') != std::string::npos);
         const bool climbs = std::find(parts.begin(), parts.end(), "..") != parts.end();
         if (absolute || climbs || parts.empty()) {
-            sink_.error(kQcBadModelName, name->where(),
-                        "$modelname '" + written +
-                            "' must be a relative path without '..' or ':' (the output is written "
-                            "below the output root's models/ folder)");
+            sink_.report(kQcCodes["QC032"], name->where(),
+                         "$modelname '" + written +
+                             "' must be a relative path without '..' or ':' (the output is written "
+                             "below the output root's models/ folder)");
             return;
         }
         if (asciiLower(parts.back()).ends_with(".mdl"))
             parts.back().resize(parts.back().size() - 4);
         if (parts.back().empty()) {
-            sink_.error(kQcBadModelName, name->where(),
-                        "$modelname '" + written + "' has no file name");
+            sink_.report(kQcCodes["QC032"], name->where(),
+                         "$modelname '" + written + "' has no file name");
             return;
         }
         fs::path path;
@@ -224,7 +209,7 @@ class QcInterpreter {
         std::optional<double> value = requireNumber(command, arguments, "the scale factor");
         if (!value) return;
         if (*value <= 0.0) {
-            sink_.error(kQcBadNumber, command.head->where(), "$scale must be greater than 0");
+            sink_.report(kQcCodes["QC031"], command.head->where(), "$scale must be greater than 0");
             return;
         }
         placement_.scale = *value;
@@ -254,8 +239,8 @@ class QcInterpreter {
         std::optional<double> value = requireNumber(command, arguments, "a vertex count");
         if (!value) return;
         if (*value < 1.0 || *value > 2147483647.0 || std::floor(*value) != *value) {
-            sink_.error(kQcBadNumber, command.head->where(),
-                        "$maxverts needs a whole number of vertices greater than 0");
+            sink_.report(kQcCodes["QC031"], command.head->where(),
+                         "$maxverts needs a whole number of vertices greater than 0");
             return;
         }
         project_.maxVerts = static_cast<int>(*value);
@@ -300,8 +285,8 @@ class QcInterpreter {
             requireText(command, arguments, "a name and a { studio \"x.smd\" } block");
         if (!name) return;
         if (!arguments.nextIsBlock()) {
-            sink_.error(kQcEmptyBodyGroup, name->where(),
-                        "$bodygroup '" + name->text + "' needs a { studio \"x.smd\" ... } block");
+            sink_.report(kQcCodes["QC037"], name->where(),
+                         "$bodygroup '" + name->text + "' needs a { studio \"x.smd\" ... } block");
             return;
         }
         QcBodyPart part{name->text, {}, command.head->where()};
@@ -310,8 +295,8 @@ class QcInterpreter {
             if (entries.takeKeyword("studio")) {
                 const QcToken* file = entries.takeText();
                 if (!file) {
-                    sink_.error(kQcMissingArgument, command.head->where(),
-                                "'studio' in $bodygroup '" + name->text + "' needs an SMD file");
+                    sink_.report(kQcCodes["QC030"], command.head->where(),
+                                 "'studio' in $bodygroup '" + name->text + "' needs an SMD file");
                     break;
                 }
                 part.models.push_back(makeModel(*file, entries));
@@ -322,17 +307,17 @@ class QcInterpreter {
                 part.models.push_back(std::move(blank));
             } else {
                 const QcToken* unknown = entries.peek();
-                sink_.warning(kQcIgnoredArguments, unknown->where(),
-                              "'" + unknown->text +
-                                  "' in $bodygroup is neither 'studio' nor "
-                                  "'blank'; ignored");
+                sink_.report(kQcCodes["QC039"], unknown->where(),
+                             "'" + unknown->text +
+                                 "' in $bodygroup is neither 'studio' nor "
+                                 "'blank'; ignored");
                 entries.skipOne();
             }
         }
         if (part.models.empty())
-            sink_.error(kQcEmptyBodyGroup, name->where(),
-                        "$bodygroup '" + name->text +
-                            "' has no model; add studio \"x.smd\" or blank");
+            sink_.report(kQcCodes["QC037"], name->where(),
+                         "$bodygroup '" + name->text +
+                             "' has no model; add studio \"x.smd\" or blank");
         else
             project_.bodyParts.push_back(std::move(part));
         finish(command, arguments);
@@ -349,9 +334,9 @@ class QcInterpreter {
         if (!shadow && !readSwitchPoint(command, arguments, lod)) return;
         if (!checkLodPlace(command, lod)) return;
         if (!arguments.nextIsBlock()) {
-            sink_.error(kQcLodWithoutBlock, command.head->where(),
-                        command.head->text + " needs a { ... } block saying what changes, e.g. "
-                                             "{ replacemodel \"ref.smd\" \"ref_lod1.smd\" }");
+            sink_.report(kQcCodes["QC045"], command.head->where(),
+                         command.head->text + " needs a { ... } block saying what changes, e.g. "
+                                              "{ replacemodel \"ref.smd\" \"ref_lod1.smd\" }");
             return;
         }
         readLodBlock(arguments.takeBlock(), lod);
@@ -362,16 +347,16 @@ class QcInterpreter {
     bool readSwitchPoint(const QcCommand& command, ArgumentCursor& arguments, QcLod& lod) {
         const QcToken* value = arguments.takeText();
         if (!value) {
-            sink_.error(kQcLodWithoutSwitch, command.head->where(),
-                        "$lod needs a switch value (the distance metric at which this LOD takes "
-                        "over), e.g. $lod 10");
+            sink_.report(kQcCodes["QC040"], command.head->where(),
+                         "$lod needs a switch value (the distance metric at which this LOD takes "
+                         "over), e.g. $lod 10");
             return false;
         }
         std::optional<double> number = numberOf(*value, "the $lod switch value");
         if (!number) return false;
         if (*number <= 0.0 || *number > 1e30) {
-            sink_.error(kQcLodWithoutSwitch, value->where(),
-                        "the $lod switch value must be greater than 0 (LOD 0 switches at 0)");
+            sink_.report(kQcCodes["QC040"], value->where(),
+                         "the $lod switch value must be greater than 0 (LOD 0 switches at 0)");
             return false;
         }
         lod.switchPoint = static_cast<float>(*number);
@@ -381,28 +366,27 @@ class QcInterpreter {
     bool checkLodPlace(const QcCommand& command, const QcLod& lod) {
         if (project_.hasShadowLod()) {
             const bool second = lod.isShadow;
-            sink_.error(second ? kQcSecondShadowLod : kQcLodAfterShadowLod, command.head->where(),
-                        second
-                            ? "a second $shadowlod; a model has one shadow LOD at most (the first "
-                              "is at " +
-                                  lineOf(project_.lods.back().definedAt) + ")"
-                            : "$lod after $shadowlod; the shadow LOD must be the last LOD, so "
-                              "move this $lod before it");
+            sink_.report(second ? kQcCodes["QC041"] : kQcCodes["QC042"], command.head->where(),
+                         second
+                             ? "a second $shadowlod; a model has one shadow LOD at most (the first "
+                               "is at " +
+                                   lineOf(project_.lods.back().definedAt) + ")"
+                             : "$lod after $shadowlod; the shadow LOD must be the last LOD, so "
+                               "move this $lod before it");
             return false;
         }
         if (project_.lods.size() >= kMaxLods) {
-            sink_.error(kQcTooManyLods, command.head->where(),
-                        "more than " + std::to_string(kMaxLods) +
-                            " LODs (LOD 0 and the shadow LOD included); remove one");
+            sink_.report(kQcCodes["QC044"], command.head->where(),
+                         "more than " + std::to_string(kMaxLods) +
+                             " LODs (LOD 0 and the shadow LOD included); remove one");
             return false;
         }
         const QcLod& previous = project_.lods.back();
         if (!lod.isShadow && !previous.isReference && lod.switchPoint <= previous.switchPoint)
-            sink_.warning(kQcLodOrder, command.head->where(),
-                          "this $lod switches at " + formatNumber(lod.switchPoint) +
-                              ", not after the previous one (" +
-                              formatNumber(previous.switchPoint) +
-                              "); list $lod commands from near to far");
+            sink_.report(kQcCodes["QC047"], command.head->where(),
+                         "this $lod switches at " + formatNumber(lod.switchPoint) +
+                             ", not after the previous one (" + formatNumber(previous.switchPoint) +
+                             "); list $lod commands from near to far");
         return true;
     }
 
@@ -430,8 +414,8 @@ class QcInterpreter {
             const std::string word = option->isText() ? asciiLower(option->text) : std::string();
             const std::size_t count = lodOptionArity(word);
             if (count == kUnknownOption) {
-                sink_.warning(
-                    kQcUnknownLodOption, option->where(),
+                sink_.report(
+                    kQcCodes["QC046"], option->where(),
                     "'" + option->text +
                         "' is not a $lod option vtxc knows "
                         "(replacemodel, removemodel, replacematerial, removemesh, nofacial, "
@@ -450,8 +434,8 @@ class QcInterpreter {
                 values.push_back(value);
             }
             if (values.size() < count) {
-                sink_.error(kQcMissingArgument, option->where(),
-                            "'" + option->text + "' needs " + std::to_string(count) + " name(s)");
+                sink_.report(kQcCodes["QC030"], option->where(),
+                             "'" + option->text + "' needs " + std::to_string(count) + " name(s)");
                 continue;
             }
             applyLodOption(word, *option, values, options, lod);
@@ -503,11 +487,11 @@ class QcInterpreter {
             lod.replaceModels.push_back(std::move(replace));
             return;
         }
-        sink_.warning(kQcRepeatedReplacement, replace.at,
-                      "'" + replace.referenceWritten + "' is already replaced in this LOD (at " +
-                          lineOf(lod.replaceModels[it->second].at) +
-                          "); this later replacemodel "
-                          "counts");
+        sink_.report(kQcCodes["QC048"], replace.at,
+                     "'" + replace.referenceWritten + "' is already replaced in this LOD (at " +
+                         lineOf(lod.replaceModels[it->second].at) +
+                         "); this later replacemodel "
+                         "counts");
         lod.replaceModels[it->second] = std::move(replace);
     }
 
@@ -548,11 +532,11 @@ class QcInterpreter {
                 known += (listed++ ? ", '" : "'") + model.mesh->written + "'";
             }
         }
-        sink_.error(kQcUnknownLodModel, at,
-                    "'" + reference + "' is not the reference SMD of any model" +
-                        (known.empty() ? std::string(" (the QC defines none)")
-                                       : " (the models use " + known + ")") +
-                        "; name the SMD given to $body, $model or studio");
+        sink_.report(kQcCodes["QC043"], at,
+                     "'" + reference + "' is not the reference SMD of any model" +
+                         (known.empty() ? std::string(" (the QC defines none)")
+                                        : " (the models use " + known + ")") +
+                         "; name the SMD given to $body, $model or studio");
     }
 
     // ---- texture groups ----
@@ -562,10 +546,10 @@ class QcInterpreter {
             requireText(command, arguments, "a name and a { { \"a\" } { \"b\" } } block");
         if (!name) return;
         if (!arguments.nextIsBlock()) {
-            sink_.error(kQcBadTextureGroup, name->where(),
-                        "$texturegroup '" + name->text +
-                            "' needs a block of skins: "
-                            "{ { \"a\" \"b\" } { \"a2\" \"b2\" } }");
+            sink_.report(kQcCodes["QC038"], name->where(),
+                         "$texturegroup '" + name->text +
+                             "' needs a block of skins: "
+                             "{ { \"a\" \"b\" } { \"a2\" \"b2\" } }");
             return;
         }
         QcTextureGroup group{name->text, {}, command.head->where()};
@@ -573,25 +557,25 @@ class QcInterpreter {
         while (!rows.atEnd()) {
             if (!rows.nextIsBlock()) {
                 const QcToken* stray = rows.take();
-                sink_.error(kQcBadTextureGroup, stray->where(),
-                            "'" + stray->text +
-                                "' in $texturegroup: each skin is a { } row of "
-                                "material names");
+                sink_.report(kQcCodes["QC038"], stray->where(),
+                             "'" + stray->text +
+                                 "' in $texturegroup: each skin is a { } row of "
+                                 "material names");
                 return;
             }
             const QcToken* rowStart = rows.peek();
             std::vector<std::string> row;
             for (const QcToken& material : rows.takeBlock()) {
                 if (!material.isText()) {
-                    sink_.error(kQcBadTextureGroup, material.where(),
-                                "a skin row of $texturegroup holds material names only");
+                    sink_.report(kQcCodes["QC038"], material.where(),
+                                 "a skin row of $texturegroup holds material names only");
                     return;
                 }
                 row.push_back(material.text);
             }
             if (row.empty() || (!group.skins.empty() && row.size() != group.skins.front().size())) {
-                sink_.error(
-                    kQcBadTextureGroup, rowStart->where(),
+                sink_.report(
+                    kQcCodes["QC038"], rowStart->where(),
                     "every skin row of $texturegroup '" + name->text +
                         "' must name the same number of materials as the first row (" +
                         std::to_string(group.skins.empty() ? 1 : group.skins.front().size()) +
@@ -601,8 +585,8 @@ class QcInterpreter {
             group.skins.push_back(std::move(row));
         }
         if (group.skins.empty()) {
-            sink_.error(kQcBadTextureGroup, name->where(),
-                        "$texturegroup '" + name->text + "' has no skin");
+            sink_.report(kQcCodes["QC038"], name->where(),
+                         "$texturegroup '" + name->text + "' has no skin");
             return;
         }
         project_.textureGroups.push_back(std::move(group));
@@ -675,11 +659,11 @@ class QcInterpreter {
     void checkWhole() {
         const SourceLocation qc{project_.qcPath.string(), 0, 0};
         if (!modelNameSeen_)
-            sink_.error(kQcNoModelName, qc,
-                        "the QC has no $modelname; add one, e.g. $modelname \"props/box.mdl\"");
+            sink_.report(kQcCodes["QC033"], qc,
+                         "the QC has no $modelname; add one, e.g. $modelname \"props/box.mdl\"");
         if (project_.bodyParts.empty())
-            sink_.error(kQcNoBodyPart, qc,
-                        "the QC defines no model; add $body, $model or $bodygroup with an SMD");
+            sink_.report(kQcCodes["QC034"], qc,
+                         "the QC defines no model; add $body, $model or $bodygroup with an SMD");
     }
 
     QcProject& project_;
@@ -715,13 +699,13 @@ namespace {
 
 // The QC's folder as a path relative to the content root; nothing (reported) when the QC does not
 // lie inside the root.
-std::optional<QcRelativePath> qcFolderWithin(const fs::path& qc, const fs::path& contentRoot,
-                                             QcFileSystem& files, DiagnosticSink& sink) {
+std::optional<RelativePath> qcFolderWithin(const fs::path& qc, const fs::path& contentRoot,
+                                           FileSystem& files, DiagnosticSink& sink) {
     auto resolved = [&](const fs::path& path) {
         return files.resolveLinks(path.empty() ? fs::path(".") : path);
     };
     const fs::path relative = resolved(qc.parent_path()).lexically_relative(resolved(contentRoot));
-    QcRelativePath folder;
+    RelativePath folder;
     for (const fs::path& part : relative) {
         if (part == "..") {
             sink.error(kQcContentRoot, {qc.string(), 0, 0},
@@ -737,24 +721,22 @@ std::optional<QcRelativePath> qcFolderWithin(const fs::path& qc, const fs::path&
 
 } // namespace
 
-std::optional<QcProject> readQcProject(const fs::path& qc, QcFileSystem& files,
-                                       DiagnosticSink& sink,
+std::optional<QcProject> readQcProject(const fs::path& qc, FileSystem& files, DiagnosticSink& sink,
                                        const std::optional<fs::path>& contentRoot) {
     ForwardingSink own(sink);
     QcProject project;
     project.qcPath = qc;
     project.rootDirectory = contentRoot ? *contentRoot : qc.parent_path();
     if (!qc.has_filename()) {
-        own.error(kQcCannotRead, {qc.string(), 0, 0}, "name a QC file, not a folder",
-                  ExitCode::Usage);
+        own.report(kQcCodes["QC001"], {qc.string(), 0, 0}, "name a QC file, not a folder");
         return std::nullopt;
     }
-    std::optional<QcRelativePath> qcFolder;
+    std::optional<RelativePath> qcFolder;
     if (contentRoot) {
         qcFolder = qcFolderWithin(qc, *contentRoot, files, own);
         if (!qcFolder) return std::nullopt;
     }
-    const QcPathResolver paths(project.rootDirectory, files, qcFolder.value_or(QcRelativePath{}));
+    const QcPathResolver paths(project.rootDirectory, files, qcFolder.value_or(RelativePath{}));
     QcPreprocessed preprocessed = preprocessQc(paths, qc.filename().string(), files, own);
     project.filesRead = std::move(preprocessed.filesRead);
     if (project.filesRead.empty() || preprocessed.truncated || own.errorLimitReached())
@@ -767,7 +749,7 @@ std::optional<QcProject> readQcProject(const fs::path& qc, QcFileSystem& files,
 
 std::optional<QcProject> readQcProject(const fs::path& qc, DiagnosticSink& sink,
                                        const std::optional<fs::path>& contentRoot) {
-    RealQcFileSystem files;
+    RealFileSystem files;
     return readQcProject(qc, files, sink, contentRoot);
 }
 

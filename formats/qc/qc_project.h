@@ -1,14 +1,17 @@
 // The QC project: what a QC file says about a model's meshes, read, interpreted and checked.
-// Command meanings follow /work/shared/spec/QC.md; the corpus QCs are the judge.
+// Command meanings follow the Valve Developer Community wiki's QC pages (summarised in
+// docs/qc.md); the QCs of Valve-compiled models are the judge.
 //
 // Paths. Every file a QC names is looked up inside the content root (--content-root, by default
-// the QC's folder), never outside; below, "the QC's folder" stands for that root:
+// the QC's folder), never outside (the contained-path policy of formats/common/contained_path.h,
+// shared with the VMDL reader); below, "the QC's folder" stands for that root:
 //  - Mesh SMDs ($body, $model, $bodygroup studio, $lod replacemodel) and animation/physics SMDs are
 //    relative to the QC's folder (they may climb out of it with "..", staying in the content
 //    root); `.smd` is appended when the name has no such extension. `$include` files are relative
 //    to the including file. A file missing at its path but present beside the QC (a flat copy of
 //    a source tree) is read from there, with a note (QC016).
-//  - An absolute path (`/x`, `\x`, `C:\x`) is an error (QC013) for every kind of file.
+//  - An absolute path (`/x`, `\x`, `\\server\x`, `C:\x`, `C:x`) is an error (QC013) for every kind
+//    of file.
 //  - A path whose ".." climbs out of the QC's folder is an error (QC014) for mesh SMDs. For files
 //    that do not shape the meshes it is treated like a missing file: a warning naming the line
 //    (`.qci`: QC010, animation: QC051, physics: QC052, $includemodel: QC053). A `.qci` is first
@@ -20,29 +23,12 @@
 //  - `$modelname` must be relative without ".." components (error QC032): the output stays under
 //    the output root.
 //
-// Diagnostic codes (errors unless marked): QC001 cannot read the QC/an include, QC002 unterminated
-// string, QC003 unterminated comment, QC004 '}' without '{', QC005 '{' never closed, QC006 file too
-// large, QC010 missing .qci (warning), QC011 include cycle, QC012 includes too deep, QC013
-// absolute path, QC014 path leaves the QC's folder, QC016 include read from beside (note), QC017
-// file found by ignoring letter case (warning), QC020 bad $definemacro, QC021 wrong macro argument
-// count, QC022 undefined `$name$`, QC023 macro recursion, QC024 bad $definevariable, QC025
-// expansion too large, QC030 missing argument, QC031 not a number, QC032 bad $modelname, QC033 no
-// $modelname, QC034 no body part, QC035 text outside any command, QC036 unsupported mesh format,
-// QC037 empty $bodygroup, QC038 bad $texturegroup, QC039 stray arguments (warning), QC040 $lod
-// without switch value, QC041 second $shadowlod, QC042 $lod after $shadowlod, QC043
-// replacemodel/removemodel of an unknown model, QC044 too many LODs, QC045 LOD without a block,
-// QC046 unknown LOD option (warning), QC047 LOD switch points not increasing (warning), QC048
-// second replacemodel of one model in a LOD (warning), QC050 missing mesh SMD, QC051 missing
-// animation (warning), QC052 missing physics SMD (warning), QC053 missing $includemodel target
-// (warning), QC054 sequence without animation (warning), QC060 $model block content not
-// implemented (warning), QC061 command not implemented (warning), QC062 sequence/IK option not
-// implemented (warning), QC063 unknown $contents name (warning), QC064 physics options ignored
-// (warning).
+// Diagnostic codes: QC001-QC065 of kQcCodes (qc_codes.h; docs/diagnostics.md lists them).
 #pragma once
 
 #include "formats/common/diagnostics.h"
+#include "formats/common/file_system.h"
 #include "formats/qc/qc_file_refs.h"
-#include "formats/qc/qc_file_system.h"
 #include "formats/qc/qc_mdl_settings.h"
 #include "formats/qc/qc_sequence.h"
 
@@ -194,7 +180,7 @@ QcLodMesh meshForLod(const QcProject& project, QcModelIndex model, std::size_t l
 // `contentRoot` (default: the QC's folder) is the folder no named file may lie outside; it must
 // contain the QC (QC015, a usage error, otherwise).
 std::optional<QcProject>
-readQcProject(const std::filesystem::path& qc, QcFileSystem& files, DiagnosticSink& sink,
+readQcProject(const std::filesystem::path& qc, FileSystem& files, DiagnosticSink& sink,
               const std::optional<std::filesystem::path>& contentRoot = {});
 // The same, on the real file system.
 std::optional<QcProject>

@@ -3,6 +3,7 @@
 // wiki ($sequence); the options the corpus uses and the common ones are implemented.
 #include "formats/qc/qc_sequence.h"
 
+#include "formats/common/text.h"
 #include "formats/qc/qc_paths.h"
 #include "formats/qc/qc_preprocessor.h"
 

@@ -1,9 +1,12 @@
-// SMD (Valve's text mesh/animation format): data model, reader, writer and the table of error
-// codes. Follows shared/seeds/smd-format.txt and the SMD section of shared/spec/FORMATS.md.
+// vtxc_smd: SMD, Valve's text mesh and animation format (docs/formats.md, "SMD"): data model,
+// reader and writer. This header is the library's index; its entry points are parseSmd,
+// readSmdFile, writeSmd and writeSmdChunks (below). Follows the VDC wiki's SMD page and the Source
+// SDK 2013 exporter's conventions. Depends on vtxc_common. Codes SMD001-SMD023 (smd_codes.h).
 #pragma once
 
 #include "formats/common/diagnostics.h"
 #include "formats/common/vector_types.h"
+#include "formats/smd/smd_codes.h"
 
 #include <array>
 #include <cstdint>
@@ -113,55 +116,25 @@ inline constexpr int kSmdMaxLinksPerVertex = 128;
 // The writer follows Valve's exporter: at most this many weights per vertex, largest first.
 inline constexpr int kSmdWriterMaxLinks = 8;
 
-// ---- Diagnostic codes (the one list; docs and tests refer to these) -------------------------
-
-enum class SmdCode : std::uint8_t {
-    MissingVersion = 1, // SMD001 first line is not `version N`, or the file is empty
-    UnsupportedVersion, // SMD002 `version N` with N other than 1
-    BadNumber,          // SMD003 a value that does not parse as the number expected there
-    NonFiniteNumber,    // SMD004 NaN or infinity
-    TooFewValues,       // SMD005 a line with fewer values than its kind needs
-    BadLinkCount,   // SMD006 `links` count negative, absurdly large, or more than the pairs present
-    ExtraValues,    // SMD007 values left over after a complete line
-    UnknownBone,    // SMD008 a vertex or link bone that is not in `nodes`
-    NegativeWeight, // SMD009 a link weight below 0
-    NodeOutOfOrder, // SMD010 node index not equal to the number of nodes before it
-    UndefinedParent,       // SMD011 parent neither -1 nor an earlier node
-    UnquotedNodeName,      // SMD012 node name without its double quotes
-    UnknownSkeletonBone,   // SMD013 skeleton line for a bone not in `nodes`
-    TruncatedTriangle,     // SMD014 a triangle cut off by `end` or by the end of the file
-    BinaryData,            // SMD015 NUL or other control bytes: not a text file
-    UnknownSection,        // SMD016 a line outside any section that is not a section keyword
-    UnclosedSection,       // SMD017 (warning) a section still open at the end of the file
-    MissingSection,        // SMD018 no `nodes` or no `skeleton` section
-    SectionOrder,          // SMD019 a section repeated, or skeleton/triangles before nodes
-    BadFrameTime,          // SMD020 `time N` negative or not after the previous frame
-    DuplicateSkeletonBone, // SMD021 a bone posed twice in one frame
-    PoseOutsideFrame,      // SMD022 a skeleton bone line before any `time` line
-    VertexAnimationSkipped // SMD023 (warning) `vertexanimation` section ignored
-};
-
-struct SmdCodeInfo {
-    SmdCode code;
-    const char* name;    // "SMD001"
-    Severity severity;   // Error unless noted
-    const char* summary; // one line, for documentation
-};
-
-// Every code, in numeric order.
-std::span<const SmdCodeInfo> smdCodeTable();
-// "SMD001" etc.
-const char* smdCodeName(SmdCode code);
-
 // ---- Reading and writing ---------------------------------------------------------------------
+
+// How a big triangles section is read: in blocks of about `blockBytes` on all threads (TBB) once
+// the section holds at least `parallelFromBytes`. The result and the diagnostics are the same for
+// any values and any thread count; tests use small blocks to put many block ends in a small text.
+struct SmdReadOptions {
+    std::size_t parallelFromBytes = 4u << 20;
+    std::size_t blockBytes = 1u << 20;
+};
 
 // Parses SMD text. `fileName` names the source in diagnostics. Reports every problem found (up to
 // DiagnosticSink::kErrorLimit errors) and returns nothing if there was any error; warnings alone
 // do not fail. Never throws on bad input.
 std::optional<SmdFile> parseSmd(std::string_view text, const std::string& fileName,
-                                DiagnosticSink& sink);
+                                DiagnosticSink& sink, const SmdReadOptions& options = {});
 
-// Reads the whole file (IO001, exit status 2, if it cannot) and parses it.
+// Reads the file and parses it. IO001 (exit status 2) when it cannot be read, is not a regular
+// file, or is over 4 GiB. The file is mapped, not copied, and the text already parsed is given
+// back as the reading goes, so memory holds the result plus a window of text.
 std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink);
 
 // SMD text in Valve's exporter conventions: `version 1`; links on every vertex (a rigid vertex

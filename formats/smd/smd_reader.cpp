@@ -1,13 +1,17 @@
 // SMD reader: one pass over the whole text, line by line, numbers parsed in place (no streams).
-// Follows shared/seeds/smd-format.txt and the SMD section of shared/spec/FORMATS.md.
+// Follows docs/formats.md ("SMD"); the codes it reports are in smd_codes.h.
 #include "formats/common/file_io.h"
 #include "formats/smd/smd.h"
+#include "formats/smd/smd_codes.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <sys/mman.h>
+#include <tbb/parallel_for.h>
 #include <unordered_map>
 
 namespace vtxc {
@@ -15,6 +19,25 @@ namespace vtxc {
 namespace {
 
 constexpr std::size_t kBinaryScanBlock = 4096;
+// Big triangle sections are read in blocks (SmdReadOptions) on all threads, this many blocks at a
+// time (the text of a window is given back once merged). The blocks depend on the text and the
+// options only, never on the thread count.
+constexpr std::size_t kBlocksPerWindow = 16;
+
+// Big result arrays are filled once, front to back: on Linux, ask for transparent huge pages so
+// that filling them takes a page fault per 2 MiB instead of per 4 KiB (faults are most of the
+// system time of a big read). Only whole huge pages inside the array are advised.
+template <typename T> void preferHugePages(const std::vector<T>& v) {
+#ifdef MADV_HUGEPAGE
+    constexpr std::uintptr_t kHuge = 2u << 20;
+    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
+    const std::uintptr_t end = begin + v.capacity() * sizeof(T);
+    const std::uintptr_t first = (begin + kHuge - 1) / kHuge * kHuge, last = end / kHuge * kHuge;
+    if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+#else
+    (void)v;
+#endif
+}
 
 bool isBlank(char c) {
     return c == ' ' || c == '\t' || c == '\v' || c == '\f';
@@ -25,7 +48,7 @@ bool isBinaryByte(unsigned char c) {
     return (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f') || c == 0x7f;
 }
 
-// `//`, `#` and `;` start a comment where a value could start (FORMATS.md: "in practice").
+// `//`, `#` and `;` start a comment where a value could start (as real exporters' files do).
 bool startsComment(const char* p, const char* end) {
     return *p == '#' || *p == ';' || (*p == '/' && p + 1 < end && p[1] == '/');
 }
@@ -97,14 +120,47 @@ NumberStatus readFloatSlow(ValueCursor& cursor, float& out) {
     return NumberStatus::Ok;
 }
 
-// The fast path for plain decimals such as -17.627241 (what every exporter writes): the digits
-// as an integer N < 2^53 over 10^k with k <= 22 gives a correctly rounded double (both exact,
-// IEEE division rounds correctly). Rounding that double to float is then correct too unless it
-// sits exactly on a midpoint between two floats, which is left to std::from_chars.
-bool tryReadPlainDecimal(ValueCursor& cursor, float& out) {
-    static constexpr double kPowersOf10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                             1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+constexpr double kPowersOf10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+// mantissa / 10^fractionDigits as a float, when that is correctly rounded: the digits as an
+// integer N < 2^53 over 10^k with k <= 22 gives a correctly rounded double (both exact, IEEE
+// division rounds correctly). Rounding that double to float is then correct too unless it sits
+// exactly on a midpoint between two floats, which is left to std::from_chars.
+bool decimalToFloat(std::uint64_t mantissa, int fractionDigits, bool negative, float& out) {
+    const double value = static_cast<double>(mantissa) / kPowersOf10[fractionDigits];
+    // A float midpoint has exactly bit 28 set among the 29 low bits of the double's mantissa.
+    std::uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    if ((bits & 0x1FFFFFFFull) == 0x10000000ull) return false;
+    out = static_cast<float>(negative ? -value : value);
+    return true;
+}
+
+// How many of the 8 bytes in `chunk` (first byte lowest, as loaded on a little-endian machine)
+// are decimal digits before the first byte that is not. A byte is a digit when (byte ^ '0') < 10;
+// adding 0x76 sets the byte's high bit otherwise. A carry out of a non-digit byte only reaches
+// later bytes, past the first non-digit, so it cannot change the answer.
+int leadingDigits(std::uint64_t chunk) {
+    const std::uint64_t t = chunk ^ 0x3030303030303030ull;
+    const std::uint64_t nonDigit = ((t + 0x7676767676767676ull) | t) & 0x8080808080808080ull;
+    return nonDigit ? std::countr_zero(nonDigit) / 8 : 8;
+}
+
+// The value of the first `count` (1..8) digits of `chunk`, eight digits at a time in three
+// multiplications (the digits shifted to the top, zeros above them act as leading zeros).
+std::uint32_t digitsValue(std::uint64_t chunk, int count) {
+    std::uint64_t v = (chunk ^ 0x3030303030303030ull) << (8 * (8 - count));
+    v = (v * 10) + (v >> 8);
+    v = (((v & 0x000000FF000000FFull) * 0x000F424000000064ull) +
+         (((v >> 16) & 0x000000FF000000FFull) * 0x0000271000000001ull)) >>
+        32;
+    return static_cast<std::uint32_t>(v);
+}
+
+// The same, a digit at a time: long numbers and the last bytes of a line.
+bool tryReadPlainDecimalSlow(ValueCursor& cursor, float& out) {
     const char* p = cursor.p;
     const char* end = cursor.end;
     const bool negative = *p == '-';
@@ -123,16 +179,44 @@ bool tryReadPlainDecimal(ValueCursor& cursor, float& out) {
         }
     }
     if (digits == 0 || digits > 19 || fractionDigits > 22 || mantissa > (1ull << 53) ||
-        !cursor.atSeparator(p))
+        !cursor.atSeparator(p) || !decimalToFloat(mantissa, fractionDigits, negative, out))
         return false;
-    const double value = static_cast<double>(mantissa) / kPowersOf10[fractionDigits];
-    // A float midpoint has exactly bit 28 set among the 29 low bits of the double's mantissa.
-    std::uint64_t bits;
-    std::memcpy(&bits, &value, sizeof bits);
-    if ((bits & 0x1FFFFFFFull) == 0x10000000ull) return false;
-    out = static_cast<float>(negative ? -value : value);
     cursor.p = p;
     return true;
+}
+
+// The fast path for plain decimals such as -17.627241 (what every exporter writes), reading the
+// integer and the fraction digits eight bytes at a time when the line has room for that.
+bool tryReadPlainDecimal(ValueCursor& cursor, float& out) {
+    const char* p = cursor.p;
+    const char* end = cursor.end;
+    const bool negative = *p == '-';
+    if (negative || *p == '+') ++p;
+    if (end - p >= 16) {
+        std::uint64_t chunk;
+        std::memcpy(&chunk, p, 8);
+        const int integerDigits = leadingDigits(chunk);
+        if (integerDigits > 0 && integerDigits < 8) {
+            std::uint64_t mantissa = digitsValue(chunk, integerDigits);
+            const char* q = p + integerDigits;
+            int fractionDigits = 0;
+            if (*q == '.') {
+                ++q;
+                std::memcpy(&chunk, q, 8);
+                fractionDigits = leadingDigits(chunk);
+                if (fractionDigits == 8) return tryReadPlainDecimalSlow(cursor, out);
+                if (fractionDigits > 0)
+                    mantissa = mantissa * static_cast<std::uint64_t>(kPowersOf10[fractionDigits]) +
+                               digitsValue(chunk, fractionDigits);
+                q += fractionDigits;
+            }
+            if (!cursor.atSeparator(q) || !decimalToFloat(mantissa, fractionDigits, negative, out))
+                return false;
+            cursor.p = q;
+            return true;
+        }
+    }
+    return tryReadPlainDecimalSlow(cursor, out);
 }
 
 inline NumberStatus readFloat(ValueCursor& cursor, float& out) {
@@ -166,10 +250,59 @@ inline NumberStatus readInt(ValueCursor& cursor, int& out) {
     return NumberStatus::Ok;
 }
 
+std::string cutOffByEndOfFile(int corners) {
+    return "the triangle starting here has " + std::to_string(corners) +
+           " of its 3 vertex lines before the end of the file; the file is cut short, export it "
+           "again";
+}
+
+std::string cutOffByLine(int corners, std::uint32_t line) {
+    return "the triangle starting here has " + std::to_string(corners) +
+           " of its 3 vertex lines (line " + std::to_string(line) +
+           " is not a vertex); every triangle is a material line and 3 vertex lines";
+}
+
+// The start of the first line after the one holding `from` that can only
+// begin a triangle: a content line whose first character cannot start a vertex line. Whatever
+// state a serial read is in when it reaches such a line, it reads it as a material line (or the
+// section's `end`), so a block may start there. nullptr if there is none.
+const char* nextTriangleStart(const char* from, const char* end) {
+    const char* p = from;
+    while (p < end) {
+        const char* newline =
+            static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+        if (!newline) return nullptr;
+        p = newline + 1;
+        const char* q = p;
+        while (q < end && isBlank(*q))
+            ++q;
+        if (q == end) return nullptr;
+        if (*q == '\n' || *q == '\r' || startsComment(q, end)) continue;
+        if (!((*q >= '0' && *q <= '9') || *q == '-' || *q == '+')) return p;
+    }
+    return nullptr;
+}
+
+// What one block of a triangles section read on its own gives: its triangles, links and
+// materials numbered within the block, its diagnostics, and how it ended. Line numbers are counted
+// from the block's start (its first line is 1) unless `absoluteLines`.
+struct TriangleBlock {
+    const char* begin = nullptr;
+    const char* end = nullptr;
+    SmdFile part;
+    CollectingSink diagnostics;
+    bool absoluteLines = false;
+    std::uint32_t lines = 0;          // lines in the block (or up to the section's `end`)
+    std::uint32_t partialLine = 0;    // material line of a triangle the block's end cut off
+    std::uint32_t partialCorners = 0; // how many vertex lines that triangle had
+    const char* sectionEnd = nullptr; // past the `end` line closing the section, if in the block
+};
+
 class SmdParser {
   public:
-    SmdParser(std::string_view text, const std::string& fileName, DiagnosticSink& sink)
-        : text_(text), fileName_(fileName), sink_(sink) {}
+    SmdParser(std::string_view text, const std::string& fileName, DiagnosticSink& sink,
+              const SmdReadOptions& options = {}, const MappedFile* source = nullptr)
+        : text_(text), fileName_(fileName), sink_(sink), options_(options), source_(source) {}
 
     std::optional<SmdFile> run();
 
@@ -186,10 +319,10 @@ class SmdParser {
     bool lineIsEnd() const;
 
     // ---- diagnostics
-    void error(SmdCode code, const char* at, std::string message);
-    void errorAtLine(SmdCode code, std::uint32_t line, std::string message,
-                     std::uint32_t column = 1);
-    void warning(SmdCode code, const char* at, std::string message);
+    // Reports `code` (an entry of kSmdCodes) at `at` on the current line, or at `line`.
+    void report(const DiagnosticCode& code, const char* at, std::string message);
+    void reportAtLine(const DiagnosticCode& code, std::uint32_t line, std::string message,
+                      std::uint32_t column = 1);
     bool shouldStop() const { return local_.errorLimitReached(); }
     // Reports a failed number read; returns false so callers can `return numberProblem(...)`.
     bool numberProblem(NumberStatus status, const ValueCursor& cursor, const char* what,
@@ -211,9 +344,13 @@ class SmdParser {
     void readFrameStart(ValueCursor cursor);
     void readBonePose();
     void readTriangles();
+    void readTrianglesSection();
+    void readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) const;
+    bool mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore);
     std::string_view materialOfLine() const;
     bool readTriangle(std::string_view material);
     bool readVertex(SmdVertex& vertex);
+    bool readPlainVertex(SmdVertex& vertex);
     void skipVertexAnimation();
     void reportUnclosed(const char* sectionName);
     std::uint32_t internMaterial(std::string_view name);
@@ -221,7 +358,12 @@ class SmdParser {
     std::string_view text_;
     const std::string& fileName_;
     DiagnosticSink& sink_;
+    SmdReadOptions options_;
+    const MappedFile* source_;    // where text_ lies, if mapped: parsed pages are given back
     ForwardingSink local_{sink_}; // counts this file's errors only
+    // Reading one block of a triangles section (TriangleBlock): the block's end is not the end
+    // of the file, so a triangle cut off there is recorded, not reported.
+    TriangleBlock* block_ = nullptr;
 
     // Current line: [lineBegin_, lineEnd_) without its terminator; content_ is its first non-blank.
     const char* next_ = nullptr;
@@ -295,19 +437,14 @@ bool SmdParser::lineIsEnd() const {
 
 // Past the error limit nothing more is reported: one line can hold several errors, and the limit
 // is a promise to the user (and to the fuzz target).
-void SmdParser::error(SmdCode code, const char* at, std::string message) {
-    if (shouldStop()) return;
-    local_.error(smdCodeName(code), {fileName_, lineNumber_, columnOf(at)}, std::move(message));
+void SmdParser::report(const DiagnosticCode& code, const char* at, std::string message) {
+    reportAtLine(code, lineNumber_, std::move(message), columnOf(at));
 }
 
-void SmdParser::errorAtLine(SmdCode code, std::uint32_t line, std::string message,
-                            std::uint32_t column) {
-    if (shouldStop()) return;
-    local_.error(smdCodeName(code), {fileName_, line, column}, std::move(message));
-}
-
-void SmdParser::warning(SmdCode code, const char* at, std::string message) {
-    local_.warning(smdCodeName(code), {fileName_, lineNumber_, columnOf(at)}, std::move(message));
+void SmdParser::reportAtLine(const DiagnosticCode& code, std::uint32_t line, std::string message,
+                             std::uint32_t column) {
+    if (code.severity == Severity::Error && shouldStop()) return;
+    local_.report(code, {fileName_, line, column}, std::move(message));
 }
 
 bool SmdParser::reportNumberProblem(NumberStatus status, const ValueCursor& cursor,
@@ -317,19 +454,19 @@ bool SmdParser::reportNumberProblem(NumberStatus status, const ValueCursor& curs
     case NumberStatus::Ok:
         return true;
     case NumberStatus::Missing:
-        error(SmdCode::TooFewValues, cursor.p,
-              std::string("missing ") + what + "; complete the line (see the SMD format)");
+        report(kSmdCodes["SMD005"], cursor.p,
+               std::string("missing ") + what + "; complete the line (see the SMD format)");
         break;
     case NumberStatus::Bad:
-        error(SmdCode::BadNumber, cursor.p,
-              std::string("'") + token + "' is not " +
-                  (wholeNumber ? "a whole number" : "a number") + " (" + what +
-                  "); write it as a plain decimal such as " + (wholeNumber ? "3" : "-1.250000"));
+        report(kSmdCodes["SMD003"], cursor.p,
+               std::string("'") + token + "' is not " +
+                   (wholeNumber ? "a whole number" : "a number") + " (" + what +
+                   "); write it as a plain decimal such as " + (wholeNumber ? "3" : "-1.250000"));
         break;
     case NumberStatus::NonFinite:
-        error(SmdCode::NonFiniteNumber, cursor.p,
-              std::string("'") + token + "' (" + what +
-                  ") is not a finite number; re-export the model after fixing the broken value");
+        report(kSmdCodes["SMD004"], cursor.p,
+               std::string("'") + token + "' (" + what +
+                   ") is not a finite number; re-export the model after fixing the broken value");
         break;
     }
     return false;
@@ -337,16 +474,30 @@ bool SmdParser::reportNumberProblem(NumberStatus status, const ValueCursor& curs
 
 // ---- top level -------------------------------------------------------------------------------
 
-// Whether a block holds a byte that isBinaryByte() refuses; written with a fixed trip count and
-// no early exit so that compilers vectorise it (this scan touches every byte of the file).
-bool blockHasBinaryByte(const unsigned char* bytes) {
-    unsigned char any = 0;
-    for (std::size_t i = 0; i < kBinaryScanBlock; ++i) {
-        const unsigned char c = bytes[i];
-        any |= static_cast<unsigned char>((c < 9) | (static_cast<unsigned char>(c - 14) < 18) |
-                                          (c == 127));
+// What a block of kBinaryScanBlock bytes holds: a byte that isBinaryByte() refuses, a carriage
+// return. Sixteen bytes per step in the compilers' portable vector types (SSE2 on x86-64, NEON on
+// ARM): this scan touches every byte of the file, so it must run at memory speed.
+struct BlockBytes {
+    bool binary = false;
+    bool carriageReturn = false;
+};
+
+BlockBytes scanBlock(const unsigned char* bytes) {
+    typedef unsigned char Bytes16 __attribute__((vector_size(16)));
+    Bytes16 bad = {}, carriage = {};
+    for (std::size_t i = 0; i < kBinaryScanBlock; i += 16) {
+        Bytes16 v;
+        std::memcpy(&v, bytes + i, 16);
+        const Bytes16 shifted = v - 14;
+        bad |= (Bytes16)(v < 9) | (Bytes16)(shifted < 18) | (Bytes16)(v == 127);
+        carriage |= (Bytes16)(v == 13);
     }
-    return any != 0;
+    BlockBytes out;
+    for (int k = 0; k < 16; ++k) {
+        out.binary |= bad[k] != 0;
+        out.carriageReturn |= carriage[k] != 0;
+    }
+    return out;
 }
 
 bool SmdParser::checkBinary() {
@@ -356,10 +507,14 @@ bool SmdParser::checkBinary() {
         const std::size_t stop = std::min(size, start + kBinaryScanBlock);
         bool anyBad = false;
         if (stop - start == kBinaryScanBlock) {
-            anyBad = blockHasBinaryByte(bytes + start);
+            const BlockBytes block = scanBlock(bytes + start);
+            anyBad = block.binary;
+            hasCarriageReturns_ |= block.carriageReturn;
         } else {
-            for (std::size_t i = start; i < stop; ++i)
+            for (std::size_t i = start; i < stop; ++i) {
                 anyBad |= isBinaryByte(bytes[i]);
+                hasCarriageReturns_ |= bytes[i] == '\r';
+            }
         }
         if (!anyBad) continue;
         std::size_t offset = start;
@@ -376,11 +531,11 @@ bool SmdParser::checkBinary() {
         }
         char byteText[8];
         std::snprintf(byteText, sizeof byteText, "0x%02X", bytes[offset]);
-        local_.error(smdCodeName(SmdCode::BinaryData),
-                     {fileName_, line, static_cast<std::uint32_t>(offset - lineStart + 1)},
-                     std::string("byte ") + byteText + " at offset " + std::to_string(offset) +
-                         ": this is not a text file (binary data, or UTF-16); an SMD must be "
-                         "plain text (ASCII or UTF-8)");
+        local_.report(kSmdCodes["SMD015"],
+                      {fileName_, line, static_cast<std::uint32_t>(offset - lineStart + 1)},
+                      std::string("byte ") + byteText + " at offset " + std::to_string(offset) +
+                          ": this is not a text file (binary data, or UTF-16); an SMD must be "
+                          "plain text (ASCII or UTF-8)");
         return false;
     }
     return true;
@@ -388,14 +543,14 @@ bool SmdParser::checkBinary() {
 
 bool SmdParser::readVersion() {
     if (!nextContentLine()) {
-        local_.error(smdCodeName(SmdCode::MissingVersion), {fileName_, lineNumber_ + 1, 1},
-                     "the file is empty; an SMD starts with the line 'version 1'");
+        local_.report(kSmdCodes["SMD001"], {fileName_, lineNumber_ + 1, 1},
+                      "the file is empty; an SMD starts with the line 'version 1'");
         return false;
     }
     ValueCursor cursor = valuesOfLine();
     if (!equalsKeyword(cursor.token(), "version")) {
-        error(SmdCode::MissingVersion, content_,
-              "expected 'version 1' as the first line; add it at the top of the file");
+        report(kSmdCodes["SMD001"], content_,
+               "expected 'version 1' as the first line; add it at the top of the file");
         pendingLine_ = true; // read on as version 1, to report the other problems too
         return true;
     }
@@ -403,10 +558,10 @@ bool SmdParser::readVersion() {
     const char* at = cursor.more() ? cursor.p : lineEnd_;
     const std::string_view version = cursor.more() ? cursor.token() : std::string_view();
     if (version != "1") {
-        error(SmdCode::UnsupportedVersion, at,
-              version.empty() ? std::string("'version' has no number; write 'version 1'")
-                              : "SMD version '" + std::string(version) +
-                                    "' is not supported; only 'version 1' exists");
+        report(kSmdCodes["SMD002"], at,
+               version.empty() ? std::string("'version' has no number; write 'version 1'")
+                               : "SMD version '" + std::string(version) +
+                                     "' is not supported; only 'version 1' exists");
         return false;
     }
     cursor.p += 1;
@@ -416,9 +571,9 @@ bool SmdParser::readVersion() {
 
 void SmdParser::expectNoMoreValues(ValueCursor cursor) {
     if (cursor.more())
-        error(SmdCode::ExtraValues, cursor.p,
-              "unexpected '" + std::string(cursor.token()) +
-                  "' after the end of the line's values; remove it (values are never misread)");
+        report(kSmdCodes["SMD007"], cursor.p,
+               "unexpected '" + std::string(cursor.token()) +
+                   "' after the end of the line's values; remove it (values are never misread)");
 }
 
 // Reports a repeated section, or one that needs `nodes` first; the section is read all the same.
@@ -426,17 +581,17 @@ void SmdParser::beginSection(Section section, const char* keywordAt) {
     const int slot = static_cast<int>(section);
     static const char* const kNames[] = {"nodes", "skeleton", "triangles"};
     if (seen_[slot]) {
-        error(SmdCode::SectionOrder, keywordAt,
-              std::string("a second '") + kNames[slot] +
-                  "' section; an SMD has at most one, merge them");
+        report(kSmdCodes["SMD019"], keywordAt,
+               std::string("a second '") + kNames[slot] +
+                   "' section; an SMD has at most one, merge them");
         return;
     }
     seen_[slot] = true;
     if (section != Section::Nodes && !seen_[0])
-        error(SmdCode::SectionOrder, keywordAt,
-              std::string("'") + kNames[slot] +
-                  "' comes before 'nodes'; move the nodes section to the top (it defines the "
-                  "bones the rest refers to)");
+        report(kSmdCodes["SMD019"], keywordAt,
+               std::string("'") + kNames[slot] +
+                   "' comes before 'nodes'; move the nodes section to the top (it defines the "
+                   "bones the rest refers to)");
 }
 
 void SmdParser::readSections() {
@@ -457,27 +612,27 @@ void SmdParser::readSections() {
             expectNoMoreValues(cursor);
             beginSection(Section::Triangles, keywordAt);
             file_.hasTrianglesSection = true;
-            readTriangles();
+            readTrianglesSection();
         } else if (equalsKeyword(word, "vertexanimation")) {
-            warning(SmdCode::VertexAnimationSkipped, keywordAt,
-                    "'vertexanimation' section (flex shapes) skipped: vtxc does not read it");
+            report(kSmdCodes["SMD023"], keywordAt,
+                   "'vertexanimation' section (flex shapes) skipped: vtxc does not read it");
             skipVertexAnimation();
         } else if (equalsKeyword(word, "version")) {
-            error(SmdCode::SectionOrder, keywordAt,
-                  "a second 'version' line; keep only the first line 'version 1'");
+            report(kSmdCodes["SMD019"], keywordAt,
+                   "a second 'version' line; keep only the first line 'version 1'");
         } else {
-            error(SmdCode::UnknownSection, keywordAt,
-                  "'" + std::string(word) +
-                      "' is not a section; expected nodes, skeleton, triangles or end (is a "
-                      "section's 'end' line missing or doubled?)");
+            report(kSmdCodes["SMD016"], keywordAt,
+                   "'" + std::string(word) +
+                       "' is not a section; expected nodes, skeleton, triangles or end (is a "
+                       "section's 'end' line missing or doubled?)");
         }
     }
 }
 
 void SmdParser::reportUnclosed(const char* sectionName) {
-    local_.warning(smdCodeName(SmdCode::UnclosedSection), {fileName_, lineNumber_, 0},
-                   std::string("the '") + sectionName +
-                       "' section has no 'end' line; add 'end' after its last line");
+    local_.report(kSmdCodes["SMD017"], {fileName_, lineNumber_, 0},
+                  std::string("the '") + sectionName +
+                      "' section has no 'end' line; add 'end' after its last line");
 }
 
 std::optional<SmdFile> SmdParser::run() {
@@ -485,18 +640,18 @@ std::optional<SmdFile> SmdParser::run() {
     if (!checkBinary()) return std::nullopt;
     if (text_.size() >= 3 && std::memcmp(text_.data(), "\xEF\xBB\xBF", 3) == 0)
         text_.remove_prefix(3); // UTF-8 byte order mark
-    hasCarriageReturns_ = std::memchr(text_.data(), '\r', text_.size()) != nullptr;
+    // checkBinary saw every byte, carriage returns included (a byte order mark holds none).
     next_ = text_.data();
     if (!readVersion()) return std::nullopt;
     readSections();
     if (!seen_[0])
-        errorAtLine(SmdCode::MissingSection, lineNumber_,
-                    "no 'nodes' section; an SMD lists its bones between 'nodes' and 'end'", 0);
+        reportAtLine(kSmdCodes["SMD018"], lineNumber_,
+                     "no 'nodes' section; an SMD lists its bones between 'nodes' and 'end'", 0);
     if (!seen_[1])
-        errorAtLine(SmdCode::MissingSection, lineNumber_,
-                    "no 'skeleton' section; an SMD gives bone poses between 'skeleton' and "
-                    "'end' (at least 'time 0')",
-                    0);
+        reportAtLine(kSmdCodes["SMD018"], lineNumber_,
+                     "no 'skeleton' section; an SMD gives bone poses between 'skeleton' and "
+                     "'end' (at least 'time 0')",
+                     0);
     if (local_.hasErrors()) return std::nullopt;
     return std::move(file_);
 }
@@ -523,38 +678,38 @@ void SmdParser::readNode() {
     int index = 0;
     if (!numberProblem(readInt(cursor, index), cursor, "node index", true)) return keepNode();
     if (index != node.index) {
-        error(SmdCode::NodeOutOfOrder, content_,
-              "node " + std::to_string(index) + " where node " + std::to_string(node.index) +
-                  " was expected; nodes are numbered 0, 1, 2... in order");
+        report(kSmdCodes["SMD010"], content_,
+               "node " + std::to_string(index) + " where node " + std::to_string(node.index) +
+                   " was expected; nodes are numbered 0, 1, 2... in order");
     }
     if (!cursor.more() || *cursor.p != '"') {
-        error(SmdCode::UnquotedNodeName, cursor.more() ? cursor.p : lineEnd_,
-              "the node name must be in double quotes, as in 0 \"root\" -1");
+        report(kSmdCodes["SMD012"], cursor.more() ? cursor.p : lineEnd_,
+               "the node name must be in double quotes, as in 0 \"root\" -1");
         return keepNode();
     }
     const char* nameBegin = cursor.p + 1;
     const char* nameEnd = static_cast<const char*>(
         std::memchr(nameBegin, '"', static_cast<std::size_t>(lineEnd_ - nameBegin)));
     if (!nameEnd) {
-        error(SmdCode::UnquotedNodeName, cursor.p,
-              "the node name has no closing double quote; end it with \"");
+        report(kSmdCodes["SMD012"], cursor.p,
+               "the node name has no closing double quote; end it with \"");
         return keepNode();
     }
     node.name.assign(nameBegin, nameEnd);
     cursor.p = nameEnd + 1;
     if (!cursor.atSeparator(cursor.p)) {
         // A name glued to the next value ("a"-1) still reads, but is almost certainly damage.
-        error(SmdCode::UnquotedNodeName, cursor.p,
-              "text right after the closing quote; separate the name and the parent with a space");
+        report(kSmdCodes["SMD012"], cursor.p,
+               "text right after the closing quote; separate the name and the parent with a space");
         return keepNode();
     }
     int parent = -1;
     const char* parentAt = cursor.more() ? cursor.p : lineEnd_;
     if (!numberProblem(readInt(cursor, parent), cursor, "parent node", true)) return keepNode();
     if (parent != -1 && (parent < 0 || parent >= node.index)) {
-        error(SmdCode::UndefinedParent, parentAt,
-              "parent " + std::to_string(parent) + " of node " + std::to_string(node.index) +
-                  " is not an earlier node; use -1 for a root, or list the parent first");
+        report(kSmdCodes["SMD011"], parentAt,
+               "parent " + std::to_string(parent) + " of node " + std::to_string(node.index) +
+                   " is not an earlier node; use -1 for a root, or list the parent first");
         parent = -1;
     }
     node.parent = parent;
@@ -585,12 +740,12 @@ void SmdParser::readFrameStart(ValueCursor cursor) {
     if (!numberProblem(readInt(cursor, time), cursor, "frame number after 'time'", true)) {
         time = file_.frames.empty() ? 0 : file_.frames.back().time + 1;
     } else if (time < 0 || (!file_.frames.empty() && time <= file_.frames.back().time)) {
-        error(SmdCode::BadFrameTime, at,
-              "frame 'time " + std::to_string(time) + "' " +
-                  (time < 0
-                       ? std::string("is negative")
-                       : "does not come after frame " + std::to_string(file_.frames.back().time)) +
-                  "; frames count up from 0");
+        report(kSmdCodes["SMD020"], at,
+               "frame 'time " + std::to_string(time) + "' " +
+                   (time < 0
+                        ? std::string("is negative")
+                        : "does not come after frame " + std::to_string(file_.frames.back().time)) +
+                   "; frames count up from 0");
     } else {
         expectNoMoreValues(cursor);
     }
@@ -616,32 +771,32 @@ void SmdParser::readBonePose() {
         const char* at = cursor.more() ? cursor.p : lineEnd_;
         const NumberStatus status = readFloat(cursor, *values[i]);
         if (status == NumberStatus::Missing) {
-            error(SmdCode::TooFewValues, at,
-                  "a skeleton line needs 7 values (bone px py pz rx ry rz); this one has " +
-                      std::to_string(i + 1));
+            report(kSmdCodes["SMD005"], at,
+                   "a skeleton line needs 7 values (bone px py pz rx ry rz); this one has " +
+                       std::to_string(i + 1));
             return;
         }
         if (!numberProblem(status, cursor, kWhat[i], false)) return;
     }
     expectNoMoreValues(cursor);
     if (file_.frames.empty()) {
-        error(SmdCode::PoseOutsideFrame, boneAt,
-              "bone pose before any 'time' line; start each frame with 'time N' (the first is "
-              "'time 0')");
+        report(kSmdCodes["SMD022"], boneAt,
+               "bone pose before any 'time' line; start each frame with 'time N' (the first is "
+               "'time 0')");
         return;
     }
     if (pose.bone < 0 || static_cast<std::size_t>(pose.bone) >= file_.nodes.size()) {
-        error(SmdCode::UnknownSkeletonBone, boneAt,
-              "bone " + std::to_string(pose.bone) + " is not in 'nodes' (which has " +
-                  std::to_string(file_.nodes.size()) + " nodes); fix the number or add the node");
+        report(kSmdCodes["SMD013"], boneAt,
+               "bone " + std::to_string(pose.bone) + " is not in 'nodes' (which has " +
+                   std::to_string(file_.nodes.size()) + " nodes); fix the number or add the node");
         return;
     }
     // Nodes read after the frame began (an out-of-order file, already reported) widen the set.
     if (posedInFrame_.size() < file_.nodes.size()) posedInFrame_.resize(file_.nodes.size(), 0);
     if (posedInFrame_[static_cast<std::size_t>(pose.bone)]) {
-        error(SmdCode::DuplicateSkeletonBone, boneAt,
-              "bone " + std::to_string(pose.bone) + " is posed twice in frame " +
-                  std::to_string(file_.frames.back().time) + "; keep one line per bone");
+        report(kSmdCodes["SMD021"], boneAt,
+               "bone " + std::to_string(pose.bone) + " is posed twice in frame " +
+                   std::to_string(file_.frames.back().time) + "; keep one line per bone");
         return;
     }
     posedInFrame_[static_cast<std::size_t>(pose.bone)] = 1;
@@ -665,16 +820,143 @@ void SmdParser::readTriangles() {
     // A skinned triangle takes about 400 bytes of text; reserving saves most of the regrowth.
     const auto remaining = static_cast<std::size_t>(text_.data() + text_.size() - next_);
     file_.triangles.reserve(file_.triangles.size() + remaining / 400);
+    if (!block_) preferHugePages(file_.triangles);
     while (!shouldStop()) {
-        if (!nextContentLine()) return reportUnclosed("triangles");
-        if (lineIsEnd()) return;
+        if (!nextContentLine()) {
+            if (!block_) reportUnclosed("triangles");
+            return;
+        }
+        if (lineIsEnd()) break;
         const bool complete = readTriangle(materialOfLine());
         // A short triangle cut off by `end`: that `end` closes the section.
         if (!complete && pendingLine_ && lineIsEnd()) {
             pendingLine_ = false;
-            return;
+            break;
         }
     }
+    if (block_ && !shouldStop()) block_->sectionEnd = next_;
+}
+
+// A big triangles section is cut into blocks that each start at a line that can only begin a
+// triangle (nextTriangleStart), read on all threads, and merged in order: materials renumbered in
+// order of first appearance, links and line numbers shifted, a triangle cut off at a block's end
+// reported where a serial read would report it, diagnostics in order up to the error limit. The
+// result and the diagnostics are those of a serial read, whatever the number of threads.
+void SmdParser::readTrianglesSection() {
+    const char* end = text_.data() + text_.size();
+    if (static_cast<std::size_t>(end - next_) < options_.parallelFromBytes || block_)
+        return readTriangles();
+    const std::size_t blockBytes = std::max<std::size_t>(options_.blockBytes, 1);
+    std::uint32_t lines = lineNumber_; // lines before the next block
+    std::uint32_t pendingLine = 0, pendingCorners = 0;
+    bool reserved = false;
+    const char* windowBegin = next_;
+    while (next_ < end) {
+        std::vector<TriangleBlock> blocks;
+        for (const char* begin = next_; begin < end && blocks.size() < kBlocksPerWindow;) {
+            const char* nominal = begin + std::min<std::size_t>(blockBytes, end - begin);
+            const char* stop = nominal < end ? nextTriangleStart(nominal, end) : nullptr;
+            blocks.emplace_back();
+            blocks.back().begin = begin;
+            blocks.back().end = stop ? stop : end;
+            begin = blocks.back().end;
+        }
+        if (source_) source_->populate(blocks.front().begin, blocks.back().end);
+        tbb::parallel_for(std::size_t(0), blocks.size(),
+                          [&](std::size_t i) { readTriangleBlock(blocks[i], 0); });
+        for (TriangleBlock& block : blocks) {
+            if (pendingLine != 0) {
+                reportAtLine(kSmdCodes["SMD014"], pendingLine,
+                             cutOffByLine(static_cast<int>(pendingCorners), lines + 1));
+                pendingLine = 0;
+            }
+            // Messages name lines: a block with diagnostics is read again with its true numbers.
+            if (!block.diagnostics.diagnostics().empty()) {
+                TriangleBlock numbered;
+                numbered.begin = block.begin;
+                numbered.end = block.end;
+                readTriangleBlock(numbered, lines);
+                if (!mergeTriangleBlock(numbered, lines)) return;
+            } else if (!mergeTriangleBlock(block, lines)) {
+                return;
+            }
+            if (block.sectionEnd) {
+                next_ = block.sectionEnd;
+                lineNumber_ = lines + block.lines;
+                return;
+            }
+            if (block.partialLine != 0) {
+                pendingLine = lines + block.partialLine;
+                pendingCorners = block.partialCorners;
+            }
+            lines += block.lines;
+            next_ = block.end;
+        }
+        if (!reserved) {
+            // The first window tells how much text a triangle and a link take here; reserving the
+            // rest's share now spares the regrowth copies (untouched capacity costs no memory).
+            const double done = static_cast<double>(next_ - windowBegin);
+            const double factor = 1.05 * static_cast<double>(end - windowBegin) / done;
+            file_.triangles.reserve(static_cast<std::size_t>(file_.triangles.size() * factor) + 16);
+            file_.links.reserve(static_cast<std::size_t>(file_.links.size() * factor) + 16);
+            preferHugePages(file_.triangles);
+            preferHugePages(file_.links);
+            reserved = true;
+        }
+        if (source_) source_->release(text_.data(), next_);
+    }
+    lineNumber_ = lines;
+    if (pendingLine != 0)
+        reportAtLine(kSmdCodes["SMD014"], pendingLine,
+                     cutOffByEndOfFile(static_cast<int>(pendingCorners)));
+    if (!shouldStop()) reportUnclosed("triangles");
+}
+
+// Reads one block as a serial read would from the block's first line, in a parser of its own.
+// Line numbers start after `linesBefore` (0: relative to the block).
+void SmdParser::readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) const {
+    SmdParser parser(
+        std::string_view(block.begin, static_cast<std::size_t>(block.end - block.begin)), fileName_,
+        block.diagnostics);
+    parser.block_ = &block;
+    parser.hasCarriageReturns_ = hasCarriageReturns_;
+    parser.next_ = block.begin;
+    parser.lineNumber_ = linesBefore;
+    parser.file_.nodes = file_.nodes;
+    parser.readTriangles();
+    block.lines = parser.lineNumber_ - linesBefore;
+    if (block.partialLine != 0) block.partialLine -= linesBefore;
+    block.absoluteLines = linesBefore != 0;
+    block.part.triangles = std::move(parser.file_.triangles);
+    block.part.links = std::move(parser.file_.links);
+    block.part.materials = std::move(parser.file_.materials);
+}
+
+// Appends a block's result after `linesBefore` lines; false once the error limit is reached (a
+// serial read stops there).
+bool SmdParser::mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) {
+    for (const Diagnostic& d : block.diagnostics.diagnostics()) {
+        if (d.severity == Severity::Error && shouldStop()) return false;
+        local_.report(d);
+    }
+    if (shouldStop()) return false;
+    std::vector<std::uint32_t> materialOf;
+    materialOf.reserve(block.part.materials.size());
+    for (const std::string& name : block.part.materials)
+        materialOf.push_back(internMaterial(name));
+    const auto linkBase = static_cast<std::uint32_t>(file_.links.size());
+    const std::uint32_t lineShift = block.absoluteLines ? 0 : linesBefore;
+    for (SmdTriangle& triangle : block.part.triangles) {
+        triangle.material = materialOf[triangle.material];
+        triangle.line += lineShift;
+        for (SmdVertex& corner : triangle.corners)
+            corner.firstLink += linkBase;
+    }
+    file_.triangles.insert(file_.triangles.end(), block.part.triangles.begin(),
+                           block.part.triangles.end());
+    file_.links.insert(file_.links.end(), block.part.links.begin(), block.part.links.end());
+    block.part = SmdFile();
+    return true;
 }
 
 // The material is the rest of the line, less trailing blanks and a comment after a blank.
@@ -695,33 +977,92 @@ bool SmdParser::readTriangle(std::string_view material) {
     bool ok = true;
     for (int corner = 0; corner < 3; ++corner) {
         if (!nextContentLine()) {
-            errorAtLine(SmdCode::TruncatedTriangle, triangle.line,
-                        "the triangle starting here has " + std::to_string(corner) +
-                            " of its 3 vertex lines before the end of the file; the file is "
-                            "cut short, export it again");
             file_.links.resize(linksBefore);
+            if (block_) {
+                block_->partialLine = triangle.line;
+                block_->partialCorners = static_cast<std::uint32_t>(corner);
+                return false;
+            }
+            reportAtLine(kSmdCodes["SMD014"], triangle.line, cutOffByEndOfFile(corner));
             return false;
         }
         // A line that does not start with a number is the next material (or `end`): a short
         // triangle. Read it again as such rather than misread it.
         const char first = *content_;
         if (!((first >= '0' && first <= '9') || first == '-' || first == '+')) {
-            errorAtLine(SmdCode::TruncatedTriangle, triangle.line,
-                        "the triangle starting here has " + std::to_string(corner) +
-                            " of its 3 vertex lines (line " + std::to_string(lineNumber_) +
-                            " is not a vertex); every triangle is a material line and 3 vertex "
-                            "lines");
+            reportAtLine(kSmdCodes["SMD014"], triangle.line, cutOffByLine(corner, lineNumber_));
             pendingLine_ = true;
             file_.links.resize(linksBefore);
             return false;
         }
-        ok = readVertex(triangle.corners[static_cast<std::size_t>(corner)]) && ok;
+        SmdVertex& vertex = triangle.corners[static_cast<std::size_t>(corner)];
+        ok = (readPlainVertex(vertex) || readVertex(vertex)) && ok;
     }
     if (!ok) {
         file_.links.resize(linksBefore);
         return false;
     }
     file_.triangles.push_back(triangle);
+    return true;
+}
+
+// The vertex line as exporters write it, read without a diagnostic in reach: plain numbers
+// separated by blanks, links that fit, nothing after them. Anything else (including every line
+// with an error) returns false with nothing changed, and readVertex reads the line again with
+// its diagnostics. Both give the same values for the lines this one accepts.
+bool SmdParser::readPlainVertex(SmdVertex& vertex) {
+    const char* const end = lineEnd_;
+    ValueCursor cursor{content_, end};
+    auto skipBlanks = [&] {
+        while (cursor.p < end && isBlank(*cursor.p))
+            ++cursor.p;
+    };
+    auto plainInt = [&](int& out) {
+        const char* p = cursor.p;
+        const bool negative = p < end && *p == '-';
+        p += negative;
+        const char* digits = p;
+        int value = 0;
+        while (p < end && static_cast<unsigned>(*p - '0') < 10u && p - digits < 9)
+            value = value * 10 + (*p++ - '0');
+        if (p == digits || !cursor.atSeparator(p)) return false;
+        out = negative ? -value : value;
+        cursor.p = p;
+        skipBlanks();
+        return true;
+    };
+    auto plainFloat = [&](float& out) {
+        if (cursor.p == end || !tryReadPlainDecimal(cursor, out)) return false;
+        skipBlanks();
+        return true;
+    };
+    const std::size_t nodeCount = file_.nodes.size();
+    if (!plainInt(vertex.bone) || static_cast<std::size_t>(vertex.bone) >= nodeCount) return false;
+    if (!plainFloat(vertex.position.x) || !plainFloat(vertex.position.y) ||
+        !plainFloat(vertex.position.z) || !plainFloat(vertex.normal.x) ||
+        !plainFloat(vertex.normal.y) || !plainFloat(vertex.normal.z) || !plainFloat(vertex.uv.x) ||
+        !plainFloat(vertex.uv.y))
+        return false;
+    const std::size_t linksBefore = file_.links.size();
+    vertex.firstLink = static_cast<std::uint32_t>(linksBefore);
+    vertex.linkCount = 0;
+    if (cursor.p == end) return true; // Half-Life form: rigid on `bone`
+    int count = 0;
+    if (!plainInt(count) || count < 0 || count > kSmdMaxLinksPerVertex) return false;
+    for (int i = 0; i < count; ++i) {
+        SmdLink link;
+        if (!plainInt(link.bone) || static_cast<std::size_t>(link.bone) >= nodeCount ||
+            !plainFloat(link.weight) || link.weight < 0) {
+            file_.links.resize(linksBefore);
+            return false;
+        }
+        file_.links.push_back(link);
+    }
+    if (cursor.p != end) {
+        file_.links.resize(linksBefore);
+        return false;
+    }
+    vertex.linkCount = static_cast<std::uint32_t>(count);
     return true;
 }
 
@@ -736,9 +1077,9 @@ bool SmdParser::readVertex(SmdVertex& vertex) {
         const NumberStatus status = readFloat(cursor, *values[i]);
         if (status == NumberStatus::Ok) continue;
         if (status == NumberStatus::Missing) {
-            error(SmdCode::TooFewValues, lineEnd_,
-                  "a vertex line needs 9 values (bone x y z nx ny nz u v); this one has " +
-                      std::to_string(i + 1));
+            report(kSmdCodes["SMD005"], lineEnd_,
+                   "a vertex line needs 9 values (bone x y z nx ny nz u v); this one has " +
+                       std::to_string(i + 1));
             return false;
         }
         static const char* const kWhat[8] = {"x",        "y",        "z", "normal x",
@@ -746,9 +1087,9 @@ bool SmdParser::readVertex(SmdVertex& vertex) {
         return numberProblem(status, cursor, kWhat[i], false);
     }
     if (vertex.bone < 0 || static_cast<std::size_t>(vertex.bone) >= file_.nodes.size()) {
-        error(SmdCode::UnknownBone, boneAt,
-              "vertex bone " + std::to_string(vertex.bone) + " is not in 'nodes' (which has " +
-                  std::to_string(file_.nodes.size()) + " nodes); fix the number or add the node");
+        report(kSmdCodes["SMD008"], boneAt,
+               "vertex bone " + std::to_string(vertex.bone) + " is not in 'nodes' (which has " +
+                   std::to_string(file_.nodes.size()) + " nodes); fix the number or add the node");
         return false;
     }
     vertex.firstLink = static_cast<std::uint32_t>(file_.links.size());
@@ -758,9 +1099,9 @@ bool SmdParser::readVertex(SmdVertex& vertex) {
     int count = 0;
     if (!numberProblem(readInt(cursor, count), cursor, "links count", true)) return false;
     if (count < 0 || count > kSmdMaxLinksPerVertex) {
-        error(SmdCode::BadLinkCount, countAt,
-              "links count " + std::to_string(count) + " is not between 0 and " +
-                  std::to_string(kSmdMaxLinksPerVertex) + "; the line is damaged");
+        report(kSmdCodes["SMD006"], countAt,
+               "links count " + std::to_string(count) + " is not between 0 and " +
+                   std::to_string(kSmdMaxLinksPerVertex) + "; the line is damaged");
         return false;
     }
     for (int i = 0; i < count; ++i) {
@@ -769,34 +1110,34 @@ bool SmdParser::readVertex(SmdVertex& vertex) {
         NumberStatus status = readInt(cursor, link.bone);
         if (status == NumberStatus::Ok) status = readFloat(cursor, link.weight);
         if (status == NumberStatus::Missing) {
-            error(SmdCode::BadLinkCount, countAt,
-                  "the line says " + std::to_string(count) + " links but has " + std::to_string(i) +
-                      " bone/weight pairs; fix the count or add the pairs");
+            report(kSmdCodes["SMD006"], countAt,
+                   "the line says " + std::to_string(count) + " links but has " +
+                       std::to_string(i) + " bone/weight pairs; fix the count or add the pairs");
             return false;
         }
         if (!numberProblem(status, cursor, "link bone or weight", false)) return false;
         if (link.bone < 0 || static_cast<std::size_t>(link.bone) >= file_.nodes.size()) {
-            error(SmdCode::UnknownBone, linkAt,
-                  "link bone " + std::to_string(link.bone) + " is not in 'nodes' (which has " +
-                      std::to_string(file_.nodes.size()) +
-                      " nodes); fix the number or add the node");
+            report(kSmdCodes["SMD008"], linkAt,
+                   "link bone " + std::to_string(link.bone) + " is not in 'nodes' (which has " +
+                       std::to_string(file_.nodes.size()) +
+                       " nodes); fix the number or add the node");
             return false;
         }
         if (link.weight < 0) {
-            error(SmdCode::NegativeWeight, linkAt,
-                  "link to bone " + std::to_string(link.bone) +
-                      " has a negative weight; weights "
-                      "run from 0 to 1");
+            report(kSmdCodes["SMD009"], linkAt,
+                   "link to bone " + std::to_string(link.bone) +
+                       " has a negative weight; weights "
+                       "run from 0 to 1");
             return false;
         }
         file_.links.push_back(link);
     }
     vertex.linkCount = static_cast<std::uint32_t>(count);
     if (cursor.more()) {
-        error(SmdCode::ExtraValues, cursor.p,
-              "values after the " + std::to_string(count) +
-                  " bone/weight pairs; this SMD dialect is not supported (fix the links count "
-                  "or remove them)");
+        report(kSmdCodes["SMD007"], cursor.p,
+               "values after the " + std::to_string(count) +
+                   " bone/weight pairs; this SMD dialect is not supported (fix the links count "
+                   "or remove them)");
         return false;
     }
     return true;
@@ -819,54 +1160,18 @@ std::uint32_t SmdFile::internMaterial(std::string_view name) {
     return static_cast<std::uint32_t>(materials.size() - 1);
 }
 
-std::span<const SmdCodeInfo> smdCodeTable() {
-    using enum SmdCode;
-    static constexpr SmdCodeInfo kTable[] = {
-        {MissingVersion, "SMD001", Severity::Error, "first line is not 'version N', or empty file"},
-        {UnsupportedVersion, "SMD002", Severity::Error, "'version N' with N other than 1"},
-        {BadNumber, "SMD003", Severity::Error, "a value that does not parse as a number"},
-        {NonFiniteNumber, "SMD004", Severity::Error, "NaN or infinity"},
-        {TooFewValues, "SMD005", Severity::Error, "fewer values than the line needs"},
-        {BadLinkCount, "SMD006", Severity::Error,
-         "links count negative, absurdly large, or more than the pairs present"},
-        {ExtraValues, "SMD007", Severity::Error, "values after a complete line"},
-        {UnknownBone, "SMD008", Severity::Error, "vertex or link bone not in nodes"},
-        {NegativeWeight, "SMD009", Severity::Error, "negative link weight"},
-        {NodeOutOfOrder, "SMD010", Severity::Error, "node index out of order"},
-        {UndefinedParent, "SMD011", Severity::Error, "parent neither -1 nor an earlier node"},
-        {UnquotedNodeName, "SMD012", Severity::Error, "node name not in double quotes"},
-        {UnknownSkeletonBone, "SMD013", Severity::Error, "skeleton line for a bone not in nodes"},
-        {TruncatedTriangle, "SMD014", Severity::Error,
-         "triangle cut off by 'end', another material or the end of the file"},
-        {BinaryData, "SMD015", Severity::Error, "binary data: not a text file"},
-        {UnknownSection, "SMD016", Severity::Error, "line outside a section that is no keyword"},
-        {UnclosedSection, "SMD017", Severity::Warning, "section without 'end' at end of file"},
-        {MissingSection, "SMD018", Severity::Error, "no nodes or no skeleton section"},
-        {SectionOrder, "SMD019", Severity::Error, "section repeated, or before nodes"},
-        {BadFrameTime, "SMD020", Severity::Error, "frame time negative or not increasing"},
-        {DuplicateSkeletonBone, "SMD021", Severity::Error, "bone posed twice in one frame"},
-        {PoseOutsideFrame, "SMD022", Severity::Error, "bone pose before any 'time' line"},
-        {VertexAnimationSkipped, "SMD023", Severity::Warning, "vertexanimation section skipped"},
-    };
-    return kTable;
-}
-
-const char* smdCodeName(SmdCode code) {
-    const auto table = smdCodeTable();
-    const auto index = static_cast<std::size_t>(code) - 1;
-    return index < table.size() ? table[index].name : "SMD000";
-}
-
 std::optional<SmdFile> parseSmd(std::string_view text, const std::string& fileName,
-                                DiagnosticSink& sink) {
-    SmdParser parser(text, fileName, sink);
+                                DiagnosticSink& sink, const SmdReadOptions& options) {
+    SmdParser parser(text, fileName, sink, options);
     return parser.run();
 }
 
 std::optional<SmdFile> readSmdFile(const std::filesystem::path& path, DiagnosticSink& sink) {
-    const auto bytes = readWholeFile(path, sink);
-    if (!bytes) return std::nullopt;
-    return parseSmd(std::string_view(bytes->data(), bytes->size()), path.string(), sink);
+    const auto file = MappedFile::open(path, sink);
+    if (!file) return std::nullopt;
+    const std::string fileName = path.string(); // the parser keeps a reference to it
+    SmdParser parser(file->text(), fileName, sink, {}, &*file);
+    return parser.run();
 }
 
 } // namespace vtxc

@@ -5,6 +5,7 @@
 
 #include "formats/common/binary_read_support.h"
 #include "formats/studio/mdl.h"
+#include "formats/studio/studio_codes.h"
 
 #include <algorithm>
 #include <string>
@@ -15,7 +16,7 @@ namespace vtxc::mdl_read {
 class MdlInput {
   public:
     MdlInput(std::span<const std::uint8_t> bytes, const std::string& fileName, DiagnosticSink& sink)
-        : in_(bytes, fileName, "MDL", sink), r_(in_.bytes()) {}
+        : in_(bytes, fileName, kReadCodes, sink), r_(in_.bytes()) {}
 
     BinaryRecordReader& in() { return in_; }
     const ByteReader& r() const { return r_; }
@@ -44,10 +45,12 @@ class MdlInput {
     bool need(const char* record, std::int64_t at, std::int64_t count, std::int64_t size) {
         return in_.need(record, at, count, size);
     }
-    void fail(int number, const std::string& message) { in_.fail(number, message); }
+    // MDL00n of the shared numbering (studio_codes.h).
+    void fail(int number, const std::string& message) { in_.fail(code(number), message); }
+    void fail(const DiagnosticCode& code, const std::string& message) { in_.fail(code, message); }
     // MDL007 with the record and its byte offset in front.
     bool inconsistent(const std::string& record, std::int64_t at, const std::string& what) {
-        in_.fail(7,
+        in_.fail(kMdlCodes["MDL007"],
                  record + " at byte " + std::to_string(at) + ": " + what + "; the file is corrupt");
         return false;
     }
@@ -75,6 +78,26 @@ class MdlInput {
     }
 
   private:
+    static constexpr BinaryReadCodes kReadCodes{kMdlCodes["MDL003"], kMdlCodes["MDL004"],
+                                                kMdlCodes["MDL005"], kMdlCodes["MDL006"]};
+    static const DiagnosticCode& code(int number) {
+        switch (number) {
+        case 1:
+            return kMdlCodes["MDL001"];
+        case 2:
+            return kMdlCodes["MDL002"];
+        case 3:
+            return kMdlCodes["MDL003"];
+        case 4:
+            return kMdlCodes["MDL004"];
+        case 5:
+            return kMdlCodes["MDL005"];
+        case 6:
+            return kMdlCodes["MDL006"];
+        default:
+            return kMdlCodes["MDL007"];
+        }
+    }
     static std::size_t pos(std::int64_t at) { return static_cast<std::size_t>(at); }
     BinaryRecordReader in_;
     const ByteReader& r_;

@@ -48,8 +48,9 @@ class MdlReader {
         }
         file.version = in_.i32(4);
         if (file.version < kMdlMinVersion || file.version > kMdlMaxVersion) {
-            in_.fail(2, "version " + std::to_string(file.version) +
-                            " is not supported; versions 44 to 49 (Source 2006 to 2013) are read");
+            in_.fail(kMdlCodes["MDL002"],
+                     "version " + std::to_string(file.version) +
+                         " is not supported; versions 44 to 49 (Source 2006 to 2013) are read");
             return false;
         }
         in_.version = file.version;

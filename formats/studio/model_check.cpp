@@ -1,7 +1,8 @@
-// Cross-check of a model's files, from the relations in spec/FORMATS.md: one checksum everywhere,
+// Cross-check of a model's files, from the relations in docs/formats.md: one checksum everywhere,
 // vertices of model m / mesh k at the running sums of earlier counts, LOD vertex sets as prefixes.
 #include "formats/studio/model_check.h"
 
+#include "formats/studio/studio_codes.h"
 #include "formats/studio/vvd_mesh_order.h"
 
 #include <algorithm>
@@ -59,12 +60,9 @@ class ModelChecker {
     }
 
   private:
-    void add(const char* code, const std::string& file, std::string message) {
-        Diagnostic d;
-        d.code = code;
-        d.location.file = file;
-        d.message = std::move(message);
-        findings_.push_back(std::move(d));
+    void add(const DiagnosticCode& code, const std::string& file, std::string message) {
+        findings_.push_back(
+            {code.severity, std::string(code.id), {file}, std::move(message), code.exit});
     }
 
     void checksums() {
@@ -82,7 +80,7 @@ class ModelChecker {
         }
         auto compare = [&](const std::string& name, const char* field, std::int32_t value) {
             if (name != referenceName && value != reference)
-                add("CHK001", name,
+                add(kModelCheckCodes["CHK001"], name,
                     std::string(field) + " " + std::to_string(value) + " differs from " +
                         std::to_string(reference) + " in " + referenceName +
                         "; the files come from different compiles: recompile the model");
@@ -95,12 +93,12 @@ class ModelChecker {
     void lodCounts() {
         for (const auto& vtx : m_.vtx) {
             if (m_.vvd && vtx.file.numLODs != m_.vvd->numLODs)
-                add("CHK002", vtx.name,
+                add(kModelCheckCodes["CHK002"], vtx.name,
                     "numLODs " + std::to_string(vtx.file.numLODs) + " differs from numLODs " +
                         std::to_string(m_.vvd->numLODs) + " in " + m_.vvdName);
             forEachVtxModel(vtx.file, [&](std::size_t b, std::size_t mi, const VtxModel& model) {
                 if (static_cast<std::int32_t>(model.lods.size()) != vtx.file.numLODs)
-                    add("CHK002", vtx.name,
+                    add(kModelCheckCodes["CHK002"], vtx.name,
                         "body part " + std::to_string(b) + " model " + std::to_string(mi) +
                             " has " + std::to_string(model.lods.size()) +
                             " LODs but the header says numLODs " +
@@ -128,13 +126,13 @@ class ModelChecker {
     void compareToMdl(const LoadedModel::Vtx& vtx) {
         const auto& parts = m_.mdl->bodyParts;
         if (vtx.file.bodyParts.size() != parts.size())
-            return add("CHK003", vtx.name,
+            return add(kModelCheckCodes["CHK003"], vtx.name,
                        std::to_string(vtx.file.bodyParts.size()) + " body parts, but " +
                            m_.mdlName + " has " + std::to_string(parts.size()));
         for (std::size_t b = 0; b < parts.size(); ++b) {
             const auto& models = vtx.file.bodyParts[b].models;
             if (models.size() != parts[b].models.size()) {
-                add("CHK003", vtx.name,
+                add(kModelCheckCodes["CHK003"], vtx.name,
                     "body part " + std::to_string(b) + " has " + std::to_string(models.size()) +
                         " models, but " + m_.mdlName + " has " +
                         std::to_string(parts[b].models.size()));
@@ -145,7 +143,7 @@ class ModelChecker {
                     const std::size_t meshes = models[mi].lods[l].meshes.size();
                     const std::size_t expected = parts[b].models[mi].meshes.size();
                     if (meshes != expected) {
-                        add("CHK003", vtx.name,
+                        add(kModelCheckCodes["CHK003"], vtx.name,
                             "body part " + std::to_string(b) + " model " + std::to_string(mi) +
                                 " LOD " + std::to_string(l) + " has " + std::to_string(meshes) +
                                 " meshes, but " + m_.mdlName + " has " + std::to_string(expected));
@@ -168,7 +166,7 @@ class ModelChecker {
             return s;
         };
         if (shape(vtx.file) != shape(first.file))
-            add("CHK003", vtx.name,
+            add(kModelCheckCodes["CHK003"], vtx.name,
                 "its body parts, models, LODs or meshes differ in number from " + first.name);
     }
 
@@ -184,12 +182,12 @@ class ModelChecker {
                 const std::string at =
                     "body part " + std::to_string(b) + " model " + std::to_string(mi);
                 if (model.vertexindex != modelStart * static_cast<std::int64_t>(kVvdVertexSize))
-                    add("CHK004", name,
+                    add(kModelCheckCodes["CHK004"], name,
                         at + " vertexindex " + std::to_string(model.vertexindex) + " is not " +
                             std::to_string(modelStart * kVvdVertexSize) + " (48 x the " +
                             std::to_string(modelStart) + " vertices of earlier models)");
                 if (model.tangentsindex != modelStart * static_cast<std::int64_t>(kVvdTangentSize))
-                    add("CHK004", name,
+                    add(kModelCheckCodes["CHK004"], name,
                         at + " tangentsindex " + std::to_string(model.tangentsindex) + " is not " +
                             std::to_string(modelStart * kVvdTangentSize) + " (16 x the " +
                             std::to_string(modelStart) + " vertices of earlier models)");
@@ -197,12 +195,12 @@ class ModelChecker {
                 for (std::size_t k = 0; k < model.meshes.size(); ++k) {
                     const MdlMesh& mesh = model.meshes[k];
                     if (mesh.vertexoffset != meshStart)
-                        add("CHK004", name,
+                        add(kModelCheckCodes["CHK004"], name,
                             where(b, mi, k) + " vertexoffset " + std::to_string(mesh.vertexoffset) +
                                 " is not " + std::to_string(meshStart) +
                                 " (the vertices of earlier meshes in its model)");
                     if (mesh.numLODVertexes[0] != mesh.numvertices)
-                        add("CHK004", name,
+                        add(kModelCheckCodes["CHK004"], name,
                             where(b, mi, k) + " numLODVertexes[0] " +
                                 std::to_string(mesh.numLODVertexes[0]) +
                                 " differs from its numvertices " +
@@ -212,7 +210,7 @@ class ModelChecker {
                         lodTotals[l] += mesh.numLODVertexes[l];
                 }
                 if (meshStart != model.numvertices)
-                    add("CHK004", name,
+                    add(kModelCheckCodes["CHK004"], name,
                         at + " numvertices " + std::to_string(model.numvertices) +
                             " differs from the sum over its meshes, " + std::to_string(meshStart));
                 modelStart += model.numvertices;
@@ -220,14 +218,14 @@ class ModelChecker {
         if (!m_.vvd) return;
         for (int l = 0; l < kMaxLods; ++l)
             if (lodTotals[l] != m_.vvd->numLODVertexes[l]) {
-                add("CHK004", m_.vvdName,
+                add(kModelCheckCodes["CHK004"], m_.vvdName,
                     "numLODVertexes[" + std::to_string(l) + "] " +
                         std::to_string(m_.vvd->numLODVertexes[l]) + " differs from " +
                         std::to_string(lodTotals[l]) + ", the sum over the meshes of " + name);
                 break;
             }
         if (modelStart != static_cast<std::int64_t>(m_.vvd->vertices.size()))
-            add("CHK004", m_.vvdName,
+            add(kModelCheckCodes["CHK004"], m_.vvdName,
                 std::to_string(m_.vvd->vertices.size()) + " vertices, but the models of " + name +
                     " cover " + std::to_string(modelStart));
     }
@@ -239,7 +237,7 @@ class ModelChecker {
             const bool pastLast = l >= vvd.numLODs && vvd.numLODs > 0;
             const std::int32_t expected = vvd.numLODVertexes[pastLast ? vvd.numLODs - 1 : l - 1];
             if (pastLast ? vvd.numLODVertexes[l] != expected : vvd.numLODVertexes[l] > expected) {
-                add("CHK006", m_.vvdName,
+                add(kModelCheckCodes["CHK006"], m_.vvdName,
                     "numLODVertexes[" + std::to_string(l) + "] is " +
                         std::to_string(vvd.numLODVertexes[l]) +
                         (pastLast ? ", but entries past numLODs repeat the last LOD's count "
@@ -259,7 +257,7 @@ class ModelChecker {
             const VvdFixup& f = vvd.fixups[i];
             if (f.lod < 0 || f.lod >= std::max(1, vvd.numLODs) || f.sourceVertexID < 0 ||
                 f.numVertexes < 0 || std::int64_t(f.sourceVertexID) + f.numVertexes > pool)
-                return add("CHK007", m_.vvdName,
+                return add(kModelCheckCodes["CHK007"], m_.vvdName,
                            "fixup " + std::to_string(i) + " (lod " + std::to_string(f.lod) +
                                ", vertices " + std::to_string(f.sourceVertexID) + " + " +
                                std::to_string(f.numVertexes) + ") lies outside the " +
@@ -271,7 +269,7 @@ class ModelChecker {
             for (const VvdFixup& f : vvd.fixups)
                 if (f.lod >= root) covered += f.numVertexes;
             if (covered != vvd.numLODVertexes[root])
-                return add("CHK007", m_.vvdName,
+                return add(kModelCheckCodes["CHK007"], m_.vvdName,
                            "the fixups for root LOD " + std::to_string(root) + " cover " +
                                std::to_string(covered) + " vertices, but numLODVertexes[" +
                                std::to_string(root) + "] is " +
@@ -304,7 +302,7 @@ class ModelChecker {
         for (std::size_t l = 0; l < lods; ++l)
             if (totals[l] != m_.vvd->numLODVertexes[l])
                 return add(
-                    "CHK005", vtx.name,
+                    kModelCheckCodes["CHK005"], vtx.name,
                     "LOD " + std::to_string(l) + " and coarser use " + std::to_string(totals[l]) +
                         " vertices over all meshes, but numLODVertexes[" + std::to_string(l) +
                         "] in " + m_.vvdName + " is " + std::to_string(m_.vvd->numLODVertexes[l]));
@@ -314,7 +312,7 @@ class ModelChecker {
                         const std::vector<std::int32_t>& needed, const MdlMesh& mdlMesh) {
         for (std::size_t l = 0; l < needed.size() && l < kMaxLods; ++l)
             if (needed[l] != mdlMesh.numLODVertexes[l])
-                return add("CHK005", file,
+                return add(kModelCheckCodes["CHK005"], file,
                            mesh + ": LOD " + std::to_string(l) + " and coarser use vertices 0.." +
                                std::to_string(needed[l] - 1) +
                                " (largest origMeshVertID + 1 = " + std::to_string(needed[l]) +
@@ -343,7 +341,7 @@ class ModelChecker {
             const int used = std::min<int>(w.numBones, kMaxBonesPerVert);
             for (int k = 0; k < used; ++k)
                 if (w.bone[k] < 0 || w.bone[k] >= numBones)
-                    return add("CHK008", m_.vvdName,
+                    return add(kModelCheckCodes["CHK008"], m_.vvdName,
                                "vertex " + std::to_string(i) + " is weighted to bone " +
                                    std::to_string(w.bone[k]) + ", but " + m_.mdlName + " has " +
                                    std::to_string(numBones) + " bones");
@@ -359,7 +357,7 @@ class ModelChecker {
                             for (const auto& strip : group.strips)
                                 for (const auto& change : strip.boneStateChanges)
                                     if (change.newBoneID < 0 || change.newBoneID >= numBones)
-                                        return add("CHK008", vtx.name,
+                                        return add(kModelCheckCodes["CHK008"], vtx.name,
                                                    "a bone state change maps hardware bone " +
                                                        std::to_string(change.hardwareID) +
                                                        " to bone " +
@@ -431,12 +429,12 @@ class ModelChecker {
         }
         const std::string flag = "BONE_USED_BY_VERTEX_LOD" + std::to_string(lod);
         if (!missing.empty())
-            add("CHK011", m_.mdlName,
+            add(kModelCheckCodes["CHK011"], m_.mdlName,
                 "bones without " + flag + " although vertices drawn by LOD " + std::to_string(lod) +
                     " are weighted to them or their descendants: " + missing +
                     "; the engine would not set them up at that LOD: recompile the model");
         if (!extra.empty())
-            add("CHK011", m_.mdlName,
+            add(kModelCheckCodes["CHK011"], m_.mdlName,
                 "bones with " + flag + " although no vertex drawn by LOD " + std::to_string(lod) +
                     " is weighted to them or their descendants: " + extra +
                     "; recompile the model");
@@ -479,7 +477,7 @@ class ModelChecker {
         for (std::size_t b = 0; b < bones.size(); ++b) {
             const bool flagged = (bones[b].flags & bit) != 0;
             if (flagged == used[b]) continue;
-            add("CHK012", m_.mdlName,
+            add(kModelCheckCodes["CHK012"], m_.mdlName,
                 "bone " + std::to_string(b) + " " + bones[b].name +
                     (flagged ? " has " : " lacks ") + flag + " although " +
                     (flagged ? "neither it nor a descendant " : "it or a descendant ") + reason +
@@ -498,14 +496,14 @@ class ModelChecker {
                 for (std::size_t k = 0; k < mdl.bodyParts[b].models[mi].meshes.size(); ++k) {
                     const std::int32_t material = mdl.bodyParts[b].models[mi].meshes[k].material;
                     if (material < 0 || static_cast<std::size_t>(material) >= references)
-                        add("CHK009", m_.mdlName,
+                        add(kModelCheckCodes["CHK009"], m_.mdlName,
                             where(b, mi, k) + " uses material " + std::to_string(material) +
                                 " but there are " + std::to_string(references) + " material slots");
                 }
         for (std::size_t f = 0; f < mdl.skinFamilies.size(); ++f)
             for (std::int16_t texture : mdl.skinFamilies[f])
                 if (texture < 0 || static_cast<std::size_t>(texture) >= mdl.textures.size()) {
-                    add("CHK009", m_.mdlName,
+                    add(kModelCheckCodes["CHK009"], m_.mdlName,
                         "skin family " + std::to_string(f) + " names texture " +
                             std::to_string(texture) + " but there are " +
                             std::to_string(mdl.textures.size()) + " textures");

@@ -9,13 +9,10 @@
 
 namespace vtxc {
 
-// Finding codes (each finding is one error naming the file and what differs):
-//   CHK001 checksum differs             CHK002 LOD count differs
-//   CHK003 body part/model/mesh counts   CHK004 .mdl vertex ranges (models, meshes, .vvd pool)
-//   CHK005 .vtx vertex use vs numLODVertexes   CHK006 .vvd numLODVertexes
-//   CHK007 fixups                        CHK008 bone references   CHK009 material references
-//   CHK011 BONE_USED_BY_VERTEX_LOD flags against the bones the vertices of each LOD use
-//   CHK012 BONE_USED_BY_HITBOX / _ATTACHMENT flags against the hitboxes, attachments, IK chains
+// Each finding is one error naming the file and what differs; the codes are CHK001-CHK009,
+// CHK011 (BONE_USED_BY_VERTEX_LOD flags against the bones the vertices of each LOD use) and CHK012
+// (BONE_USED_BY_HITBOX / _ATTACHMENT flags against the hitboxes, attachments, IK chains) of
+// kModelCheckCodes (formats/studio/studio_codes.h).
 std::vector<Diagnostic> checkModel(const LoadedModel& model);
 
 } // namespace vtxc

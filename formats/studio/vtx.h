@@ -1,8 +1,9 @@
 // Data model of the .vtx strip file (OptimizedModel, version 7) and its reader and writer.
-// Follows seeds/vvd-vtx-format.txt (optimize.h of the public Source SDK 2013) and spec/FORMATS.md.
+// Follows optimize.h of the public Source SDK 2013 and what Valve's files show (docs/formats.md).
 #pragma once
 
 #include "formats/common/diagnostics.h"
+#include "formats/studio/studiomdl_defaults.h"
 
 #include <array>
 #include <cstdint>
@@ -28,6 +29,9 @@ inline constexpr std::size_t kVtxMaterialReplacementListHeaderSize = 8;
 inline constexpr std::size_t kVtxMaterialReplacementHeaderSize = 6;
 
 inline constexpr std::int32_t kVtxVersion = 7;
+// Where FileHeader_t holds checkSum (after version, vertCacheSize, maxBonesPerStrip,
+// maxBonesPerTri and maxBonesPerVert), for patching written bytes.
+inline constexpr std::size_t kVtxChecksumOffset = 16;
 
 // Flag values (optimize.h).
 inline constexpr std::uint8_t kStripIsTriList = 0x01;
@@ -118,10 +122,10 @@ struct VtxMaterialReplacement {
 // the header carries it separately from the per-model LOD lists.
 struct VtxFile {
     std::int32_t version = kVtxVersion;
-    std::int32_t vertCacheSize = 24;
-    std::uint16_t maxBonesPerStrip = 53;
-    std::uint16_t maxBonesPerTri = 9;
-    std::int32_t maxBonesPerVert = 3;
+    std::int32_t vertCacheSize = kStudiomdlVertCacheSize;
+    std::uint16_t maxBonesPerStrip = kStudiomdlMaxBonesPerStrip;
+    std::uint16_t maxBonesPerTri = kStudiomdlMaxBonesPerTri;
+    std::int32_t maxBonesPerVert = kStudiomdlMaxBonesPerVert;
     std::int32_t checkSum = 0;
     std::int32_t numLODs = 1;
     std::vector<VtxBodyPart> bodyParts;
@@ -131,8 +135,9 @@ struct VtxFile {
     bool operator==(const VtxFile&) const = default;
 };
 
-// Serialises the file in the section order of FORMATS.md. Throws std::logic_error only on an
-// internal inconsistency (a record written with the wrong size or at the wrong offset).
+// Serialises the file in the section order of FORMATS.md. Raises InternalError (internal_error.h)
+// only on an inconsistency of its own (a record written with the wrong size or at the wrong
+// offset).
 std::vector<std::uint8_t> writeVtx(const VtxFile& file);
 
 // Parses a .vtx; reports VTX0xx errors naming the record and byte offset, and returns nothing

@@ -1,6 +1,7 @@
 // Reads a .vtx (OptimizedModel version 7): the header, the body part -> ... -> strip tree, and the
-// material replacement lists; every count and offset checked. Follows seeds/vvd-vtx-format.txt.
+// material replacement lists; every count and offset checked. Follows optimize.h (docs/formats.md).
 #include "formats/common/binary_read_support.h"
+#include "formats/studio/studio_codes.h"
 #include "formats/studio/vtx.h"
 
 #include <algorithm>
@@ -8,6 +9,10 @@
 namespace vtxc {
 
 namespace {
+
+// The reader's entries for the checks BinaryRecordReader makes.
+constexpr BinaryReadCodes kReadCodes{kVtxCodes["VTX003"], kVtxCodes["VTX004"], kVtxCodes["VTX005"],
+                                     kVtxCodes["VTX006"]};
 
 // Records that hold offsets address their children relative to themselves (optimize.h).
 std::int64_t relative(std::size_t recordAt, std::int32_t offset) {
@@ -18,7 +23,7 @@ class VtxReader {
   public:
     VtxReader(std::span<const std::uint8_t> bytes, const std::string& fileName,
               DiagnosticSink& sink)
-        : in_(bytes, fileName, "VTX", sink), r_(in_.bytes()) {}
+        : in_(bytes, fileName, kReadCodes, sink), r_(in_.bytes()) {}
 
     std::optional<VtxFile> read() {
         VtxFile file;
@@ -41,8 +46,9 @@ class VtxReader {
         if (!in_.need("FileHeader_t", 0, 1, kVtxFileHeaderSize)) return false;
         file.version = r_.i32(0);
         if (file.version != kVtxVersion) {
-            in_.fail(2, "version " + std::to_string(file.version) +
-                            " is not supported; only OptimizedModel version 7 is read");
+            in_.fail(kVtxCodes["VTX002"],
+                     "version " + std::to_string(file.version) +
+                         " is not supported; only OptimizedModel version 7 is read");
             return false;
         }
         file.vertCacheSize = r_.i32(4);
@@ -241,7 +247,7 @@ class VtxReader {
     }
 
     bool inconsistent(const std::string& message) {
-        in_.fail(7, message + "; the file is corrupt");
+        in_.fail(kVtxCodes["VTX007"], message + "; the file is corrupt");
         return false;
     }
 

@@ -1,10 +1,10 @@
 // Writes a .vtx: plans every section's offset first, then emits the sections back to back in the
-// order of spec/FORMATS.md, each record checked against its size and planned offset.
+// order of docs/formats.md, each record checked against its size and planned offset.
 #include "formats/common/byte_writer.h"
 #include "formats/studio/vtx.h"
 
 #include <algorithm>
-#include <stdexcept>
+#include <string>
 
 namespace vtxc {
 
@@ -297,10 +297,9 @@ class VtxEmitter {
 
     // A section ended where the plan says the next one starts.
     void check(const char* what, std::size_t planned) {
-        if (w_.size() != planned)
-            throw std::logic_error(std::string("vtx writer: ") + what + " ends at " +
-                                   std::to_string(w_.size()) + ", planned " +
-                                   std::to_string(planned));
+        VTXC_CHECK(w_.size() == planned, std::string("vtx writer: ") + what + " ends at " +
+                                             std::to_string(w_.size()) + ", planned " +
+                                             std::to_string(planned));
     }
 
     const VtxFile& file_;

@@ -1,5 +1,5 @@
 // Data model of the .vvd vertex file (IDSV, version 4) and its reader and writer.
-// Follows seeds/vvd-vtx-format.txt (studio.h of the public Source SDK 2013) and spec/FORMATS.md.
+// Follows studio.h of the public Source SDK 2013 and what Valve's files show (docs/formats.md).
 #pragma once
 
 #include "formats/common/diagnostics.h"
@@ -18,6 +18,8 @@ inline constexpr std::size_t kVvdHeaderSize = 64;
 inline constexpr std::size_t kVvdFixupSize = 12;
 inline constexpr std::size_t kVvdVertexSize = 48;
 inline constexpr std::size_t kVvdTangentSize = 16;
+// Where vertexFileHeader_t holds the checksum (after id and version), for patching written bytes.
+inline constexpr std::size_t kVvdChecksumOffset = 8;
 inline constexpr std::int32_t kVvdVersion = 4;
 inline constexpr int kVvdMaxLods = 8;
 inline constexpr int kMaxBonesPerVert = 3;

@@ -1,5 +1,5 @@
 // The .vvd vertices in mesh order for a root LOD, through the fixup table when there is one.
-// Rule from spec/FORMATS.md (.vvd) and the vertexFileFixup_t record of seeds/vvd-vtx-format.txt.
+// Rule from docs/formats.md (".vvd") and the vertexFileFixup_t record of studio.h.
 #include "formats/studio/vvd_mesh_order.h"
 
 #include <algorithm>

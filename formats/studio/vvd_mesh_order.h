@@ -1,5 +1,5 @@
 // The .vvd vertices in mesh order for one root LOD, as the engine sees them after applying the
-// fixup table (spec/FORMATS.md: concatenate the runs of every fixup whose lod >= root, in order).
+// fixup table (docs/formats.md: concatenate the runs of every fixup whose lod >= root, in order).
 #pragma once
 
 #include "formats/studio/vvd.h"

@@ -1,7 +1,8 @@
 // Reads a .vvd (IDSV version 4): header, fixup table, vertices and tangents, every range checked.
-// Follows seeds/vvd-vtx-format.txt; the vertex count is numLODVertexes[0] (all root LODs'
+// Follows studio.h (docs/formats.md); the vertex count is numLODVertexes[0] (all root LODs'
 // vertices).
 #include "formats/common/binary_read_support.h"
+#include "formats/studio/studio_codes.h"
 #include "formats/studio/vvd.h"
 
 #include <cstring>
@@ -9,6 +10,10 @@
 namespace vtxc {
 
 namespace {
+
+// The reader's entries for the checks BinaryRecordReader makes.
+constexpr BinaryReadCodes kReadCodes{kVvdCodes["VVD003"], kVvdCodes["VVD004"], kVvdCodes["VVD005"],
+                                     kVvdCodes["VVD006"]};
 
 VvdVertex readVertex(const ByteReader& r, std::size_t at) {
     VvdVertex v;
@@ -28,13 +33,15 @@ bool readHeader(BinaryRecordReader& in, VvdFile& file) {
     const ByteReader& r = in.bytes();
     std::memcpy(file.id.data(), r.bytes().data(), 4);
     if (std::memcmp(file.id.data(), "IDSV", 4) != 0) {
-        in.fail(1, "file id is not IDSV; this is not an uncompressed .vvd vertex file");
+        in.fail(kVvdCodes["VVD001"],
+                "file id is not IDSV; this is not an uncompressed .vvd vertex file");
         return false;
     }
     file.version = r.i32(4);
     if (file.version != kVvdVersion) {
-        in.fail(2, "version " + std::to_string(file.version) +
-                       " is not supported; only version 4 (Source 2007 and later) is read");
+        in.fail(kVvdCodes["VVD002"],
+                "version " + std::to_string(file.version) +
+                    " is not supported; only version 4 (Source 2007 and later) is read");
         return false;
     }
     file.checksum = r.i32(8);
@@ -64,8 +71,8 @@ bool readVertices(BinaryRecordReader& in, VvdFile& file) {
     const std::int32_t vertexDataStart = r.i32(56);
     const std::int32_t tangentDataStart = r.i32(60);
     if (vertexDataStart == 0 && count > 0) {
-        in.fail(7, "vertexDataStart is 0 but numLODVertexes[0] is " + std::to_string(count) +
-                       "; the file is corrupt");
+        in.fail(kVvdCodes["VVD007"], "vertexDataStart is 0 but numLODVertexes[0] is " +
+                                         std::to_string(count) + "; the file is corrupt");
         return false;
     }
     if (vertexDataStart != 0) {
@@ -90,7 +97,7 @@ bool readVertices(BinaryRecordReader& in, VvdFile& file) {
 
 std::optional<VvdFile> readVvd(std::span<const std::uint8_t> bytes, const std::string& fileName,
                                DiagnosticSink& sink) {
-    BinaryRecordReader in(bytes, fileName, "VVD", sink);
+    BinaryRecordReader in(bytes, fileName, kReadCodes, sink);
     VvdFile file;
     if (!readHeader(in, file) || !readFixups(in, file) || !readVertices(in, file))
         return std::nullopt;

@@ -1,5 +1,5 @@
 // Writes a .vvd: 64-byte header, fixup table at 64, vertices at align16(64 + 12 * numFixups), then
-// tangents, no trailing padding (seeds/vvd-vtx-format.txt; layout facts in spec/FORMATS.md).
+// tangents, no trailing padding (studio.h; the layout Valve's files show, docs/formats.md).
 #include "formats/common/byte_writer.h"
 #include "formats/studio/vvd.h"
 

@@ -1,13 +1,13 @@
-// Source 2 model document: animation groups and animations read from a KV3 tree, seed defaults
-// applied. Follows the attribute tables of shared/seeds/vmdl-animation.txt.
-// Codes: VMDL001 no m_pAnimGroups, VMDL002 wrong type, VMDL003 number out of range, VMDL004
-// dangling pointer, VMDL005 pointer to the wrong class, VMDL006 reference with both m_pObject and
-// m_sFileName, VMDL007 (warning) empty reference, VMDL008 content path outside the root, VMDL009
-// bad external group file, VMDL010 group cycle, VMDL011 duplicate animation name, VMDL012 bad
-// animation name, VMDL013 bad m_Filepath, VMDL014 (warning) unknown attribute, VMDL015 one
-// attribute under two spellings, VMDL016 m_flFps not above 0, VMDL017 (warning) extract and
-// discard on one axis.
+// Source 2 model document: animation groups and animations read from a KV3 tree, the documented
+// defaults applied. Follows the attribute tables of the VDC wiki's VMDL animation page
+// (docs/vmdl-animation.md).
+// Codes: VMDL001-VMDL017 of kVmdlDocumentCodes (formats/vmdl/vmdl_codes.h).
 #include "formats/vmdl/vmdl_document.h"
+
+#include "formats/common/text.h"
+
+#include "formats/common/io_codes.h"
+#include "formats/vmdl/vmdl_codes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,51 +29,44 @@ std::size_t VmdlDocument::animationCount() const {
     return count;
 }
 
-namespace {
-
-std::string lowered(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
-// True when `inner` is `outer` or lies below it (both normalized).
-bool isWithin(const fs::path& inner, const fs::path& outer) {
-    auto i = inner.begin();
-    for (auto o = outer.begin(); o != outer.end(); ++o, ++i) {
-        if (o->empty()) continue; // trailing separator
-        if (i == inner.end() || *i != *o) return false;
-    }
-    return true;
-}
-
-} // namespace
-
-std::optional<fs::path> resolveContentPath(const std::string& contentPath, const fs::path& root,
+std::optional<fs::path> resolveContentPath(const std::string& contentPath,
+                                           const ContainedPathResolver& content,
                                            const SourceLocation& where, DiagnosticSink& sink) {
-    std::string portable = contentPath;
-    std::replace(portable.begin(), portable.end(), '\\', '/');
-    const bool drive = portable.size() >= 2 && portable[1] == ':';
-    if (portable.empty() || portable.front() == '/' || drive) {
-        sink.error("VMDL008", where,
+    const ContainedPath resolved = content.resolve(contentPath);
+    switch (resolved.problem) {
+    case PathProblem::None:
+        return resolved.path;
+    case PathProblem::Empty:
+    case PathProblem::Absolute:
+        sink.report(kVmdlDocumentCodes["VMDL008"], where,
                    "path '" + contentPath + "' must be relative to the content root " +
-                       root.string() + " (and not empty)");
+                       content.root().string() + " (and not empty)");
         return std::nullopt;
+    case PathProblem::LeavesRoot:
+    case PathProblem::LinkLeavesRoot:
+        break;
     }
-    std::error_code ec;
-    const fs::path base = fs::weakly_canonical(fs::absolute(root, ec), ec);
-    const fs::path lexical = (base / portable).lexically_normal();
-    const fs::path real = fs::weakly_canonical(lexical, ec);
-    if (!isWithin(lexical, base) || (!ec && !isWithin(real, base))) {
-        sink.error("VMDL008", where,
-                   "path '" + contentPath + "' leads outside the content root " + base.string() +
-                       ": keep sources under the root, or pass a wider root with --content DIR");
-        return std::nullopt;
-    }
-    return lexical;
+    sink.report(kVmdlDocumentCodes["VMDL008"], where,
+               "path '" + contentPath + "' leads outside the content root " +
+                   content.root().string() +
+                   ": keep sources under the root, or pass a wider root with --content DIR");
+    return std::nullopt;
 }
 
 namespace {
+
+// A KV3 file read through the seam: IO001 (exit status 2) when it cannot be read.
+std::optional<Kv3Document> readDocument(const fs::path& path, FileSystem& files,
+                                        DiagnosticSink& sink) {
+    std::optional<std::string> text;
+    if (files.isFile(path)) text = files.readText(path);
+    if (!text) {
+        sink.report(kIoCodes["IO001"], {path.string()},
+                    "cannot open file for reading (does it exist, and may vtxc read it?)");
+        return std::nullopt;
+    }
+    return parseKv3(*text, path.string(), sink);
+}
 
 using NamedObjects = std::map<std::string, const Kv3Member*, std::less<>>;
 
@@ -101,10 +94,10 @@ class ObjectReader {
                 continue;
             used_[i] = true;
             if (found) {
-                sink_.error("VMDL015", scope_.at(member.position),
-                            "'" + member.name + "' repeats '" + found->name + "' (line " +
-                                std::to_string(found->position.line) +
-                                "): the seed spells it both ways; keep one");
+                sink_.report(kVmdlDocumentCodes["VMDL015"], scope_.at(member.position),
+                             "'" + member.name + "' repeats '" + found->name + "' (line " +
+                                 std::to_string(found->position.line) +
+                                 "): the two spellings name one attribute; keep one");
                 continue;
             }
             found = &member;
@@ -126,9 +119,9 @@ class ObjectReader {
         if (!member || !expect(*member, Kv3Kind::Int, "a whole number")) return false;
         const std::int64_t value = member->value.integer;
         if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max()) {
-            sink_.error("VMDL003", scope_.at(member->value.position),
-                        "'" + member->name + "' = " + std::to_string(value) +
-                            " does not fit in a 32-bit int");
+            sink_.report(kVmdlDocumentCodes["VMDL003"], scope_.at(member->value.position),
+                         "'" + member->name + "' = " + std::to_string(value) +
+                             " does not fit in a 32-bit int");
             return false;
         }
         out = static_cast<int>(value);
@@ -176,9 +169,9 @@ class ObjectReader {
             if (item.kind == Kv3Kind::String)
                 out.push_back(item.text);
             else
-                sink_.error("VMDL002", scope_.at(item.position),
-                            std::string("expected a string in this string[] list, found a ") +
-                                kv3KindName(item.kind));
+                sink_.report(kVmdlDocumentCodes["VMDL002"], scope_.at(item.position),
+                             std::string("expected a string in this string[] list, found a ") +
+                                 kv3KindName(item.kind));
         }
     }
 
@@ -204,9 +197,9 @@ class ObjectReader {
         for (std::size_t i = 0; i < object_.members.size(); ++i) {
             if (used_[i]) continue;
             const Kv3Member& member = object_.members[i];
-            sink_.warning("VMDL014", scope_.at(member.position),
-                          "unknown attribute '" + member.name + "' in " + object_.text +
-                              ": not interpreted, " + keptWhere);
+            sink_.report(kVmdlDocumentCodes["VMDL014"], scope_.at(member.position),
+                         "unknown attribute '" + member.name + "' in " + object_.text +
+                             ": not interpreted, " + keptWhere);
             if (extra) extra->push_back({path_ + member.name, member.value});
         }
     }
@@ -225,9 +218,9 @@ class ObjectReader {
         const std::string found = value.kind == Kv3Kind::Object
                                       ? "an object '" + value.text + "'"
                                       : std::string("a ") + kv3KindName(value.kind);
-        sink_.error("VMDL002", scope_.at(value.position),
-                    "'" + member.name + "' in " + object_.text + " must be " + what + ", found " +
-                        found);
+        sink_.report(kVmdlDocumentCodes["VMDL002"], scope_.at(value.position),
+                     "'" + member.name + "' in " + object_.text + " must be " + what + ", found " +
+                         found);
     }
 
     const Kv3Value& object_;
@@ -240,9 +233,9 @@ class ObjectReader {
 // Every `&Name` in the tree must name an object of the same document.
 void checkPointers(const Kv3Value& value, const DocumentScope& scope, DiagnosticSink& sink) {
     if (value.kind == Kv3Kind::Pointer && !scope.named.contains(value.text))
-        sink.error("VMDL004", scope.at(value.position),
-                   "pointer '&" + value.text + "' names no object in this document: declare '" +
-                       "Class " + value.text + " { ... }' or write NULL");
+        sink.report(kVmdlDocumentCodes["VMDL004"], scope.at(value.position),
+                    "pointer '&" + value.text + "' names no object in this document: declare '" +
+                        "Class " + value.text + " { ... }' or write NULL");
     for (const Kv3Member& member : value.members)
         checkPointers(member.value, scope, sink);
     for (const Kv3Value& item : value.items)
@@ -267,22 +260,22 @@ constexpr const char* kKeptInExtra = "kept in sequences.json under 'extra'";
 
 class Interpreter {
   public:
-    Interpreter(fs::path contentRoot, DiagnosticSink& sink)
-        : contentRoot_(std::move(contentRoot)), sink_(sink) {}
+    Interpreter(const fs::path& contentRoot, FileSystem& files, DiagnosticSink& sink)
+        : content_(contentRoot, files), files_(files), sink_(sink) {}
 
     void interpretTop(const Kv3Document& document) {
         DocumentScope scope{document, kv3NamedObjects(document)};
         checkPointers(scope, sink_);
         const Kv3Member* list = findTopReferences(document);
         if (!list) {
-            sink_.error("VMDL001", {document.fileName, 1, 1},
-                        "no 'm_pAnimGroups' list in this document: add 'CVanimGroupReference[] "
-                        "m_pAnimGroups = [ ... ]' naming the animation groups");
+            sink_.report(kVmdlDocumentCodes["VMDL001"], {document.fileName, 1, 1},
+                         "no 'm_pAnimGroups' list in this document: add 'CVanimGroupReference[] "
+                         "m_pAnimGroups = [ ... ]' naming the animation groups");
             return;
         }
         if (list->value.kind != Kv3Kind::Array) {
-            sink_.error("VMDL002", scope.at(list->value.position),
-                        "'m_pAnimGroups' must be a list '[ ... ]' of CVanimGroupReference");
+            sink_.report(kVmdlDocumentCodes["VMDL002"], scope.at(list->value.position),
+                         "'m_pAnimGroups' must be a list '[ ... ]' of CVanimGroupReference");
             return;
         }
         readReferences(list->value, scope);
@@ -304,20 +297,19 @@ class Interpreter {
         return nullptr;
     }
 
-    static std::string identityOf(const fs::path& file, const std::string& object) {
-        std::error_code ec;
-        return fs::weakly_canonical(fs::absolute(file, ec), ec).string() + "#" + object;
+    std::string identityOf(const fs::path& file, const std::string& object) const {
+        return files_.resolveLinks(file).string() + "#" + object;
     }
 
     void readReferences(const Kv3Value& list, const DocumentScope& scope) {
         for (const Kv3Value& item : list.items) {
             if (sink_.errorLimitReached()) return;
             if (item.kind != Kv3Kind::Object || item.text != "CVanimGroupReference") {
-                sink_.error("VMDL002", scope.at(item.position),
-                            "m_pAnimGroups holds CVanimGroupReference { ... } objects, found " +
-                                (item.kind == Kv3Kind::Object
-                                     ? "'" + item.text + "'"
-                                     : std::string("a ") + kv3KindName(item.kind)));
+                sink_.report(kVmdlDocumentCodes["VMDL002"], scope.at(item.position),
+                             "m_pAnimGroups holds CVanimGroupReference { ... } objects, found " +
+                                 (item.kind == Kv3Kind::Object
+                                      ? "'" + item.text + "'"
+                                      : std::string("a ") + kv3KindName(item.kind)));
                 continue;
             }
             readReference(item, scope);
@@ -337,21 +329,21 @@ class Interpreter {
 
         if (pointer && pointer->value.kind != Kv3Kind::Pointer &&
             pointer->value.kind != Kv3Kind::Null) {
-            sink_.error("VMDL002", scope.at(pointer->value.position),
-                        "'m_pObject' must be a pointer '&Name' or NULL");
+            sink_.report(kVmdlDocumentCodes["VMDL002"], scope.at(pointer->value.position),
+                         "'m_pObject' must be a pointer '&Name' or NULL");
             return;
         }
         const bool internal = pointer && pointer->value.kind == Kv3Kind::Pointer;
         if (internal && !fileName.empty()) {
-            sink_.error("VMDL006", scope.at(reference.position),
-                        "this reference names both an internal group (m_pObject) and a file "
-                        "(m_sFileName): keep one of them");
+            sink_.report(kVmdlDocumentCodes["VMDL006"], scope.at(reference.position),
+                         "this reference names both an internal group (m_pObject) and a file "
+                         "(m_sFileName): keep one of them");
             return;
         }
         if (internal) return readInternal(pointer->value, scope, scripts, extra);
         if (!fileName.empty()) return readExternal(fileName, fileLocation, scripts, extra);
-        sink_.warning("VMDL007", scope.at(reference.position),
-                      "empty group reference (m_pObject NULL and no m_sFileName): skipped");
+        sink_.report(kVmdlDocumentCodes["VMDL007"], scope.at(reference.position),
+                     "empty group reference (m_pObject NULL and no m_sFileName): skipped");
     }
 
     void readInternal(const Kv3Value& pointer, const DocumentScope& scope,
@@ -361,10 +353,10 @@ class Interpreter {
         if (target == scope.named.end()) return; // reported by checkPointers (VMDL004)
         const Kv3Member& object = *target->second;
         if (object.value.text != "CVanimGroup") {
-            sink_.error("VMDL005", scope.at(pointer.position),
-                        "'&" + pointer.text + "' points to a '" + object.value.text + "' (line " +
-                            std::to_string(object.position.line) +
-                            "), but m_pObject needs a CVanimGroup");
+            sink_.report(kVmdlDocumentCodes["VMDL005"], scope.at(pointer.position),
+                         "'&" + pointer.text + "' points to a '" + object.value.text + "' (line " +
+                             std::to_string(object.position.line) +
+                             "), but m_pObject needs a CVanimGroup");
             return;
         }
         readGroup(object.value, scope, identityOf(scope.document.fileName, object.name), scripts,
@@ -374,16 +366,15 @@ class Interpreter {
     void readExternal(const std::string& fileName, const SourceLocation& where,
                       const std::vector<std::string>& scripts,
                       const std::vector<ExtraAttribute>& extra) {
-        const auto path = resolveContentPath(fileName, contentRoot_, where, sink_);
+        const auto path = resolveContentPath(fileName, content_, where, sink_);
         if (!path) return;
-        std::error_code ec;
-        if (!fs::is_regular_file(*path, ec)) {
-            sink_.error("VMDL009", where,
+        if (!files_.isFile(*path)) {
+            sink_.report(kVmdlDocumentCodes["VMDL009"], where,
                         "external group file '" + fileName + "' not found (looked for " +
                             path->string() + "; content root: --content DIR)");
             return;
         }
-        const auto document = readKv3File(*path, sink_);
+        const auto document = readDocument(*path, files_, sink_);
         if (!document) return;
         DocumentScope scope{*document, kv3NamedObjects(*document)};
         checkPointers(scope, sink_);
@@ -392,11 +383,11 @@ class Interpreter {
             if (member.value.kind == Kv3Kind::Object && member.value.text == "CVanimGroup")
                 groups.push_back(&member);
         if (groups.size() != 1) {
-            sink_.error("VMDL009", where,
-                        "external group file '" + fileName +
-                            "' must hold exactly one top-level "
-                            "CVanimGroup, it holds " +
-                            std::to_string(groups.size()));
+            sink_.report(kVmdlDocumentCodes["VMDL009"], where,
+                         "external group file '" + fileName +
+                             "' must hold exactly one top-level "
+                             "CVanimGroup, it holds " +
+                             std::to_string(groups.size()));
             return;
         }
         readGroup(groups.front()->value, scope, identityOf(*path, groups.front()->name), scripts,
@@ -407,16 +398,16 @@ class Interpreter {
                    const std::vector<std::string>& referenceScripts,
                    std::vector<ExtraAttribute> extra, const SourceLocation& referencedAt) {
         if (std::find(stack_.begin(), stack_.end(), identity) != stack_.end()) {
-            sink_.error("VMDL010", referencedAt,
-                        "animation group references itself (through m_pAnimGroups): remove the "
-                        "reference that closes the loop");
+            sink_.report(kVmdlDocumentCodes["VMDL010"], referencedAt,
+                         "animation group references itself (through m_pAnimGroups): remove the "
+                         "reference that closes the loop");
             return;
         }
         if (++groupCount_ > kMaxGroups) {
             if (groupCount_ == kMaxGroups + 1)
-                sink_.error("VMDL010", referencedAt,
-                            "more than " + std::to_string(kMaxGroups) +
-                                " animation groups: the references repeat without end");
+                sink_.report(kVmdlDocumentCodes["VMDL010"], referencedAt,
+                             "more than " + std::to_string(kMaxGroups) +
+                                 " animation groups: the references repeat without end");
             return;
         }
         ObjectReader reader(object, scope, "group.", sink_);
@@ -426,9 +417,9 @@ class Interpreter {
         reader.readStringArray({"m_sScripts"}, group.scripts);
         group.scripts.insert(group.scripts.begin(), referenceScripts.begin(),
                              referenceScripts.end());
-        reader.take({"m_pReferenceSkeleton"}); // the seed: no longer used
+        reader.take({"m_pReferenceSkeleton"}); // the wiki: no longer used
         reader.take({"m_pBoneFlagList"});      // bone encoding: nothing to do for SMD output
-        reader.take({"m_pSeqGroup"});          // the seed: no longer used
+        reader.take({"m_pSeqGroup"});          // the wiki: no longer used
         const Kv3Value* nested = reader.readArray({"m_pAnimGroups"});
         const Kv3Value* animations = reader.readArray({"m_Vanim"});
         reader.finish(&extra, "kept in sequences.json under 'extra' of the group's animations");
@@ -436,8 +427,8 @@ class Interpreter {
         if (animations) {
             for (const Kv3Value& item : animations->items) {
                 if (item.kind != Kv3Kind::Object || item.text != "CVanim") {
-                    sink_.error("VMDL002", scope.at(item.position),
-                                "m_Vanim holds CVanim { ... } objects");
+                    sink_.report(kVmdlDocumentCodes["VMDL002"], scope.at(item.position),
+                                 "m_Vanim holds CVanim { ... } objects");
                     continue;
                 }
                 group.animations.push_back(readAnimation(item, scope, group.name, extra));
@@ -488,8 +479,8 @@ class Interpreter {
         checkName(animation, nameLocation);
         checkFilepath(animation);
         if (!(animation.fps > 0) || !std::isfinite(animation.fps))
-            sink_.error("VMDL016", fpsLocation,
-                        "m_flFps of '" + animation.name + "' must be above 0 (frames per second)");
+            sink_.report(kVmdlDocumentCodes["VMDL016"], fpsLocation,
+                         "m_flFps of '" + animation.name + "' must be above 0 (frames per second)");
         return animation;
     }
 
@@ -501,13 +492,13 @@ class Interpreter {
         animation.endFrameGiven = reader.readInt({"m_nEndframe", "m_nEndFrame"}, animation.endFrame,
                                                  &animation.endFrameLocation);
         if (animation.startFrame < 0)
-            sink_.error("VMDL003", animation.startFrameLocation,
-                        "m_nStartframe must be 0 or more (frames count from 0)");
+            sink_.report(kVmdlDocumentCodes["VMDL003"], animation.startFrameLocation,
+                         "m_nStartframe must be 0 or more (frames count from 0)");
         else if (animation.endFrame < animation.startFrame)
-            sink_.error("VMDL003", animation.endFrameLocation,
-                        "m_nEndframe (" + std::to_string(animation.endFrame) +
-                            ") is before m_nStartframe (" + std::to_string(animation.startFrame) +
-                            "): the range is inclusive, start..end");
+            sink_.report(kVmdlDocumentCodes["VMDL003"], animation.endFrameLocation,
+                         "m_nEndframe (" + std::to_string(animation.endFrame) +
+                             ") is before m_nStartframe (" + std::to_string(animation.startFrame) +
+                             "): the range is inclusive, start..end");
     }
 
     void readLoop(const Kv3Value& object, const DocumentScope& scope,
@@ -532,7 +523,8 @@ class Interpreter {
 
     void readCount(ObjectReader& reader, std::string_view name, int& out, SourceLocation& where) {
         if (reader.readInt({name}, out, &where) && out < 0)
-            sink_.error("VMDL003", where, std::string(name) + " must be 0 or more");
+            sink_.report(kVmdlDocumentCodes["VMDL003"], where,
+                         std::string(name) + " must be 0 or more");
     }
 
     void readActivities(const Kv3Value& list, const DocumentScope& scope,
@@ -585,9 +577,9 @@ class Interpreter {
             reader.readBool({extract}, frame.extract[axis]);
             reader.readBool({discard}, frame.discard[axis]);
             if (frame.extract[axis] && frame.discard[axis]) {
-                sink_.warning("VMDL017", frame.location,
-                              extract + " and " + discard + " are both set: the " + suffix +
-                                  " motion is discarded, not recorded");
+                sink_.report(kVmdlDocumentCodes["VMDL017"], frame.location,
+                             extract + " and " + discard + " are both set: the " + suffix +
+                                 " motion is discarded, not recorded");
                 frame.extract[axis] = false;
             }
         }
@@ -600,16 +592,16 @@ class Interpreter {
         for (const Kv3Value& item : list.items) {
             if (item.kind == Kv3Kind::Null) continue;
             if (item.kind != Kv3Kind::Pointer) {
-                sink_.error("VMDL002", scope.at(item.position),
-                            "m_pIkRules holds pointers '&Name' to CIKrule objects");
+                sink_.report(kVmdlDocumentCodes["VMDL002"], scope.at(item.position),
+                             "m_pIkRules holds pointers '&Name' to CIKrule objects");
                 continue;
             }
             const auto target = scope.named.find(item.text);
             if (target == scope.named.end()) continue; // VMDL004 already
             if (target->second->value.text != "CIKrule") {
-                sink_.error("VMDL005", scope.at(item.position),
-                            "'&" + item.text + "' points to a '" + target->second->value.text +
-                                "', but m_pIkRules needs CIKrule objects");
+                sink_.report(kVmdlDocumentCodes["VMDL005"], scope.at(item.position),
+                             "'&" + item.text + "' points to a '" + target->second->value.text +
+                                 "', but m_pIkRules needs CIKrule objects");
                 continue;
             }
             animation.ikRules.push_back({item.text, target->second->value});
@@ -622,8 +614,8 @@ class Interpreter {
         for (std::size_t i = 0; i < list.items.size(); ++i) {
             const Kv3Value& item = list.items[i];
             if (item.kind != Kv3Kind::Object || item.text != className) {
-                sink_.error("VMDL002", scope.at(item.position),
-                            listName + " holds " + className + " { ... } objects");
+                sink_.report(kVmdlDocumentCodes["VMDL002"], scope.at(item.position),
+                             listName + " holds " + className + " { ... } objects");
                 continue;
             }
             visit(item, listName + "[" + std::to_string(i) + "].");
@@ -632,28 +624,28 @@ class Interpreter {
 
     void checkName(const AnimationDefinition& animation, const SourceLocation& where) {
         if (!isValidAnimationName(animation.name))
-            sink_.error("VMDL012", where,
-                        "animation name '" + animation.name +
-                            "' cannot name a file: give m_Animationname a non-empty name "
-                            "without / \\ : * ? \" < > | or control characters");
+            sink_.report(kVmdlDocumentCodes["VMDL012"], where,
+                         "animation name '" + animation.name +
+                             "' cannot name a file: give m_Animationname a non-empty name "
+                             "without / \\ : * ? \" < > | or control characters");
     }
 
     void checkFilepath(AnimationDefinition& animation) {
         if (animation.filepath.empty()) {
-            sink_.error(
-                "VMDL013", animation.filepathLocation,
+            sink_.report(
+                kVmdlDocumentCodes["VMDL013"], animation.filepathLocation,
                 "animation '" + animation.name +
                     "' has no m_Filepath: name its source SMD, relative to the content root");
             return;
         }
-        if (lowered(fs::path(animation.filepath).extension().string()) != ".smd") {
-            sink_.error("VMDL013", animation.filepathLocation,
+        if (lowerExtension(animation.filepath) != ".smd") {
+            sink_.report(kVmdlDocumentCodes["VMDL013"], animation.filepathLocation,
                         "m_Filepath '" + animation.filepath +
                             "' is not an .smd: vtxc reads SMD animations only (export it as SMD)");
             return;
         }
-        if (auto path = resolveContentPath(animation.filepath, contentRoot_,
-                                           animation.filepathLocation, sink_))
+        if (auto path =
+                resolveContentPath(animation.filepath, content_, animation.filepathLocation, sink_))
             animation.sourcePath = std::move(*path);
     }
 
@@ -662,12 +654,12 @@ class Interpreter {
         for (const AnimationGroup& group : groups_) {
             for (const AnimationDefinition& animation : group.animations) {
                 if (animation.name.empty()) continue;
-                const auto [it, fresh] = seen.emplace(lowered(animation.name), &animation);
+                const auto [it, fresh] = seen.emplace(asciiLower(animation.name), &animation);
                 if (fresh) continue;
-                sink_.error("VMDL011", animation.location,
-                            "a second animation is named '" + animation.name + "' (first at " +
-                                formatLocation(it->second->location) +
-                                "): each writes <name>.smd, so names must differ (ignoring case)");
+                sink_.report(kVmdlDocumentCodes["VMDL011"], animation.location,
+                             "a second animation is named '" + animation.name + "' (first at " +
+                                 formatLocation(it->second->location) +
+                                 "): each writes <name>.smd, so names must differ (ignoring case)");
             }
         }
     }
@@ -676,7 +668,8 @@ class Interpreter {
         return where.file + ":" + std::to_string(where.line);
     }
 
-    fs::path contentRoot_;
+    ContainedPathResolver content_;
+    FileSystem& files_;
     DiagnosticSink& sink_;
     std::vector<AnimationGroup> groups_;
     std::vector<std::string> stack_;
@@ -686,13 +679,14 @@ class Interpreter {
 } // namespace
 
 std::optional<VmdlDocument> interpretVmdl(const Kv3Document& document, const fs::path& documentPath,
-                                          const fs::path& contentRoot, DiagnosticSink& sink) {
+                                          const fs::path& contentRoot, FileSystem& files,
+                                          DiagnosticSink& sink) {
     ForwardingSink local(sink);
     VmdlDocument result;
     result.file = documentPath;
     result.contentRoot = contentRoot.empty() ? documentPath.parent_path() : contentRoot;
     if (result.contentRoot.empty()) result.contentRoot = ".";
-    Interpreter interpreter(result.contentRoot, local);
+    Interpreter interpreter(result.contentRoot, files, local);
     interpreter.interpretTop(document);
     if (local.hasErrors()) return std::nullopt;
     result.groups = interpreter.takeGroups();
@@ -700,10 +694,16 @@ std::optional<VmdlDocument> interpretVmdl(const Kv3Document& document, const fs:
 }
 
 std::optional<VmdlDocument> loadVmdlDocument(const fs::path& path, const fs::path& contentRoot,
-                                             DiagnosticSink& sink) {
-    const auto document = readKv3File(path, sink);
+                                             FileSystem& files, DiagnosticSink& sink) {
+    const auto document = readDocument(path, files, sink);
     if (!document) return std::nullopt;
-    return interpretVmdl(*document, path, contentRoot, sink);
+    return interpretVmdl(*document, path, contentRoot, files, sink);
+}
+
+std::optional<VmdlDocument> loadVmdlDocument(const fs::path& path, const fs::path& contentRoot,
+                                             DiagnosticSink& sink) {
+    RealFileSystem files;
+    return loadVmdlDocument(path, contentRoot, files, sink);
 }
 
 } // namespace vtxc

@@ -1,8 +1,11 @@
 // Source 2 model document (.vmdl): its animation groups and animations, read from the KV3 tree with
-// the defaults of shared/seeds/vmdl-animation.txt (CVanimGroupReference, CVanimGroup, CVanim, ...).
+// the defaults of the VDC wiki's VMDL animation page (CVanimGroupReference, CVanimGroup, CVanim,
+// ...; docs/vmdl-animation.md).
 #pragma once
 
+#include "formats/common/contained_path.h"
 #include "formats/common/diagnostics.h"
+#include "formats/common/file_system.h"
 #include "formats/kv3/kv3_reader.h"
 
 #include <array>
@@ -65,7 +68,7 @@ struct ExtraAttribute {
     Kv3Value value;
 };
 
-// An IK rule reached through m_pIkRules (CIKrule*): the seed does not describe its attributes, so
+// An IK rule reached through m_pIkRules (CIKrule*): the wiki does not describe its attributes, so
 // it is kept as it was written.
 struct IkRule {
     std::string name; // the object's name (the pointer's target)
@@ -110,21 +113,27 @@ struct VmdlDocument {
     std::size_t animationCount() const;
 };
 
-// Resolves a content-relative path (backslashes or slashes) against `root`. Refuses (VMDL008) an
-// empty or absolute path and one that leads outside the root, also through symbolic links.
+// Resolves a content-relative path (backslashes or slashes) against the content root, with the
+// contained-path policy (contained_path.h). Refuses (VMDL008) an empty or absolute path and one
+// that leads outside the root, also through symbolic links.
 std::optional<std::filesystem::path> resolveContentPath(const std::string& contentPath,
-                                                        const std::filesystem::path& root,
+                                                        const ContainedPathResolver& content,
                                                         const SourceLocation& where,
                                                         DiagnosticSink& sink);
 
 // Interprets a parsed document. `documentPath` names the document (its folder is the default
-// content root); external groups are read from files under `contentRoot`.
+// content root); external groups are read through `files` from under `contentRoot`.
 std::optional<VmdlDocument> interpretVmdl(const Kv3Document& document,
                                           const std::filesystem::path& documentPath,
                                           const std::filesystem::path& contentRoot,
-                                          DiagnosticSink& sink);
+                                          FileSystem& files, DiagnosticSink& sink);
 
-// Reads and interprets MODEL.vmdl. An empty `contentRoot` means the document's folder.
+// Reads and interprets MODEL.vmdl through `files` (IO001 when it cannot be read). An empty
+// `contentRoot` means the document's folder.
+std::optional<VmdlDocument> loadVmdlDocument(const std::filesystem::path& path,
+                                             const std::filesystem::path& contentRoot,
+                                             FileSystem& files, DiagnosticSink& sink);
+// The same on the disk.
 std::optional<VmdlDocument> loadVmdlDocument(const std::filesystem::path& path,
                                              const std::filesystem::path& contentRoot,
                                              DiagnosticSink& sink);

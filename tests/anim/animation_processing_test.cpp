@@ -88,7 +88,7 @@ TEST(SmdAngles, ComposeXThenYThenZ) {
     const Eigen::Vector3d z =
         rotationFromSmdAngles({kPi / 2, kPi / 2, 0}) * Eigen::Vector3d::UnitZ();
     EXPECT_TRUE(z.isApprox(-Eigen::Vector3d::UnitY(), 1e-12)) << z.transpose(); // Ry first: +x
-    // The seed's worked example: a bone turned 1.570796 about z maps x onto y.
+    // The SMD worked example: a bone turned 1.570796 about z maps x onto y.
     const Eigen::Vector3d turned =
         rotationFromSmdAngles({0, 0, 1.570796}) * Eigen::Vector3d::UnitX();
     EXPECT_NEAR(turned.y(), 1.0, 1e-6);

@@ -1,5 +1,5 @@
-// Tests of `vtxc stats` on a corpus model and on a model vtxc compiled: the JSON keys the issue
-// names, figures that follow from the files, and the error for a model without .vtx files.
+// Tests of `vtxc stats` on a corpus model and on a model vtxc compiled: the documented JSON keys,
+// figures that follow from the files, and the error for a model without .vtx files.
 #include "testing/test_support.h"
 
 #include <gtest/gtest.h>
@@ -51,6 +51,24 @@ TEST(StatsCli, HumanTableAndCompiledModel) {
     EXPECT_NE(result.out.find("ATVR"), std::string::npos);
     EXPECT_NE(result.out.find("dx90"), std::string::npos);
     EXPECT_NE(result.out.find("arm.vvd"), std::string::npos);
+}
+
+// A cache size equal to a header's is simulated once, as the header's: its column shows '-' in
+// that variant's rows and a figure in the others.
+TEST(StatsCli, AnExtraCacheSizeEqualToTheHeadersShowsADash) {
+    VTXC_REQUIRE_CORPUS();
+    const auto base = (test::corpusDir() / "w_grenade/w_grenade").string();
+    const auto result = test::runVtxc({"stats", base, "--cache-sizes", "24"});
+    ASSERT_EQ(result.exitStatus, 0) << result.err;
+    const auto rowOf = [&](const std::string& variant) {
+        const std::size_t at = result.out.find("\n" + variant + " ");
+        return at == std::string::npos
+                   ? std::string()
+                   : result.out.substr(at + 1, result.out.find('\n', at + 1) - at);
+    };
+    EXPECT_NE(rowOf("dx90").find(" - "), std::string::npos) << result.out;
+    EXPECT_EQ(rowOf("sw").find(" - "), std::string::npos) << result.out;
+    EXPECT_NE(rowOf("sw"), "");
 }
 
 TEST(StatsCli, ModelWithoutVtxIsAnIoError) {

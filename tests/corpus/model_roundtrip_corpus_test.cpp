@@ -1,5 +1,5 @@
 // Byte-exact round trip of every .mdl, .vvd and .vtx in the corpus: read, write back, compare
-// bytes. Ground truth: the Valve-compiled files in ../shared/corpus.
+// bytes. Ground truth: the Valve-compiled files of the corpus (docs/formats.md gives the layout).
 #include "formats/studio/mdl.h"
 #include "formats/studio/vtx.h"
 #include "formats/studio/vvd.h"

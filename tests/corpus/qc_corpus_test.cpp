@@ -1,5 +1,5 @@
 // Every QC of the corpus reads without errors into the body parts, models and LODs that
-// /work/shared/corpus/MANIFEST.md lists for it (the compiled files are the ground truth).
+// the corpus manifest lists for it (the compiled files are the ground truth).
 #include "formats/qc/qc_project.h"
 #include "testing/test_support.h"
 

@@ -1,6 +1,9 @@
-// Every SMD of the shared corpus parses with the triangle, node and influence counts that
-// shared/corpus/MANIFEST.md gives (numbers copied from there by hand; a new file must be added).
+// Every SMD of the corpus parses with the triangle, node and influence counts the corpus
+// manifest gives (numbers copied from there by hand; a new file must be added), and writes back
+// with every value kept.
+#include "formats/common/text.h"
 #include "formats/smd/smd.h"
+#include "testing/smd_round_trip.h"
 #include "testing/test_support.h"
 
 #include <algorithm>
@@ -14,10 +17,11 @@ struct Expected {
     std::size_t triangles;
     std::size_t nodes;
     std::size_t maxLinks; // largest `links` count on a vertex line (0: Half-Life 9-value lines)
-    const char* material; // the one material, compared case-insensitively (MANIFEST lower-cases)
+    const char*
+        material; // the one material, compared case-insensitively (the manifest lower-cases)
 };
 
-// From MANIFEST.md: "SMD tris per LOD" and the "SMD details" lines.
+// From the corpus manifest: "SMD tris per LOD" and the "SMD details" lines.
 const std::map<std::string, Expected>& expectedCounts() {
     static const std::map<std::string, Expected> table = {
         {"Grenade_reference.smd", {92, 3, 1, "w_grenadesheet"}},
@@ -42,12 +46,6 @@ const std::map<std::string, Expected>& expectedCounts() {
     return table;
 }
 
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
 struct ExpectedOther {
     SmdKind kind;
     std::size_t nodes;
@@ -55,7 +53,7 @@ struct ExpectedOther {
     std::size_t triangles;
 };
 
-// The animation and physics SMDs the corpus QCs refer to (not in MANIFEST's count tables):
+// The animation and physics SMDs the corpus QCs refer to (not in the manifest's count tables):
 // nodes, `time` blocks and triangles as counted in the files with awk, keyed by folder/name.
 const std::map<std::string, ExpectedOther>& expectedOtherCounts() {
     static const std::map<std::string, ExpectedOther> table = {
@@ -88,7 +86,8 @@ const std::map<std::string, ExpectedOther>& expectedOtherCounts() {
         {"tree_pine04/idle.smd", {SmdKind::Animation, 1, 1, 0}},
         {"bunker_gun01/bunker_gun01_physics.smd", {SmdKind::Reference, 10, 1, 12}},
         {"chamberdoor_frame/chamberdoor_frame_phys.smd", {SmdKind::Reference, 1, 1, 36}},
-        {"combine_super_soldier_choreo/combine_super_soldier_physics.smd", {SmdKind::Reference, 44, 1, 794}},
+        {"combine_super_soldier_choreo/combine_super_soldier_physics.smd",
+         {SmdKind::Reference, 44, 1, 794}},
         {"w_grenade/w_grenade_physics.smd", {SmdKind::Reference, 3, 1, 48}},
     };
     return table;
@@ -109,7 +108,7 @@ void expectMeshCounts(const SmdFile& file, const Expected& expected) {
             maxLinks = std::max<std::size_t>(maxLinks, corner.linkCount);
     EXPECT_EQ(maxLinks, expected.maxLinks);
     ASSERT_EQ(file.materials.size(), 1u);
-    EXPECT_EQ(lower(file.materials[0]), expected.material);
+    EXPECT_EQ(asciiLower(file.materials[0]), expected.material);
 }
 
 void expectOtherCounts(const SmdFile& file, const ExpectedOther& expected) {
@@ -141,19 +140,21 @@ TEST(SmdCorpus, EverySmdParsesWithTheManifestCounts) {
             ADD_FAILURE() << "a corpus SMD missing from this test's tables: add its counts";
         }
     }
-    EXPECT_EQ(meshes, expectedCounts().size()) << "a corpus SMD named in MANIFEST is missing";
+    EXPECT_EQ(meshes, expectedCounts().size()) << "a corpus SMD named in the manifest is missing";
     EXPECT_EQ(others, expectedOtherCounts().size()) << "an animation or physics SMD is missing";
 }
 
-TEST(SmdCorpus, BundledExampleParses) {
-    CollectingSink sink;
-    const auto file =
-        readSmdFile(std::filesystem::path(VTXC_SOURCE_DIR) / "examples" / "arm.smd", sink);
-    ASSERT_TRUE(file) << (sink.errors().empty() ? "" : formatDiagnostic(sink.errors()[0]));
-    EXPECT_EQ(sink.warningCount(), 0u);
-    EXPECT_EQ(file->kind(), SmdKind::Reference);
-    EXPECT_EQ(file->nodes.size(), 3u);
-    EXPECT_FALSE(file->triangles.empty());
+TEST(SmdCorpus, EverySmdWritesBackWithEveryValue) {
+    VTXC_REQUIRE_CORPUS();
+    const auto files = test::corpusFiles(".smd");
+    ASSERT_FALSE(files.empty());
+    for (const auto& path : files) {
+        SCOPED_TRACE(path.string());
+        CollectingSink sink;
+        const auto file = readSmdFile(path, sink);
+        ASSERT_TRUE(file);
+        test::expectSmdRoundTrip(*file);
+    }
 }
 
 } // namespace

@@ -1,4 +1,4 @@
-// Tests of the KV3 text reader: the syntax of the seed's examples, positions, and every error code
+// Tests of the KV3 text reader: the syntax of the VMDL examples, positions, and every error code
 // with its line.
 #include "formats/kv3/kv3_reader.h"
 #include "testing/test_support.h"

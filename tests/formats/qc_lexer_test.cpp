@@ -1,5 +1,5 @@
 // Tests of the QC tokenizer: token kinds, positions, comments, strings, and brace checks.
-// Syntax per /work/shared/spec/QC.md; every bad-input test asserts the code and the line.
+// Syntax per docs/qc.md; every bad-input test asserts the code and the line.
 #include "formats/qc/qc_lexer.h"
 
 #include <gtest/gtest.h>

@@ -46,7 +46,7 @@ class QcMdlCommandsTest : public ::testing::Test {
         return out;
     }
 
-    MemoryQcFileSystem files;
+    MemoryFileSystem files;
     CollectingSink sink;
 };
 

@@ -50,7 +50,7 @@ class QcProjectTest : public ::testing::Test {
         return out;
     }
 
-    MemoryQcFileSystem files;
+    MemoryFileSystem files;
     CollectingSink sink;
 };
 
@@ -399,6 +399,14 @@ TEST_F(QcProjectTest, UnknownQcFileIsAnIoError) {
     EXPECT_EQ(error->kind, ExitCode::Io);
 }
 
+TEST_F(QcProjectTest, AFolderInsteadOfAQcFileIsAnIoError) {
+    EXPECT_FALSE(readQcProject("proj/", files, sink));
+    const Diagnostic* error = sink.find("QC001");
+    ASSERT_NE(error, nullptr);
+    EXPECT_EQ(error->location.file, "proj/");
+    EXPECT_EQ(error->kind, ExitCode::Io); // as for any input that cannot be read as a file
+}
+
 TEST_F(QcProjectTest, MissingMeshIsAnErrorNamingTheLine) {
     EXPECT_FALSE(read(kHead + "\n$bodygroup g {\n studio \"nope.smd\"\n}\n"));
     const Diagnostic& error = expectAt("QC050", 4);
@@ -655,7 +663,7 @@ TEST_F(QcProjectTest, ExponentialExpansionStopsAtTheBudget) {
               std::to_string(i - 1) + "\n\n";
     qc += "$M39\n";
     files.addFile("proj/model.qc", qc);
-    const QcPathResolver paths("proj", files);
+    const ContainedPathResolver paths("proj", files);
     QcPreprocessorLimits limits;
     limits.maxTokens = 50'000;
     const QcPreprocessed out = preprocessQc(paths, "model.qc", files, sink, limits);

@@ -1,18 +1,17 @@
-// Tests of the SMD reader: the seed's worked example, text variants, and one test per error class
-// asserting the code and the file:line(:col). Spec: shared/seeds/smd-format.txt, FORMATS.md (SMD).
+// Tests of the SMD reader: the worked example of the SMD description, text variants, and one test
+// per error class asserting the code and the file:line(:col). Format: docs/formats.md ("SMD").
 #include "formats/smd/smd.h"
 
 #include <charconv>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <random>
-#include <set>
 #include <sstream>
 
 namespace vtxc {
 namespace {
 
-// The worked example of the seed (line numbers below refer to it).
+// The worked example of the SMD description (line numbers below refer to it).
 const char* const kExample = "version 1\n"                          // 1
                              "nodes\n"                              // 2
                              "0 \"root\" -1\n"                      // 3
@@ -51,13 +50,13 @@ std::unique_ptr<Parsed> parse(const std::string& text) {
 }
 
 // Parsing fails with at least one error; the first has this code, line and (if non-zero) column.
-void expectError(const std::string& text, SmdCode code, std::uint32_t line,
+void expectError(const std::string& text, const std::string& code, std::uint32_t line,
                  std::uint32_t column = 0) {
     const auto result = parse(text);
     EXPECT_FALSE(result->file.has_value());
     const auto errors = result->sink.errors();
     ASSERT_FALSE(errors.empty()) << "no error reported";
-    EXPECT_EQ(errors.front().code, smdCodeName(code)) << formatDiagnostic(errors.front());
+    EXPECT_EQ(errors.front().code, code) << formatDiagnostic(errors.front());
     EXPECT_EQ(errors.front().location.file, "test.smd");
     EXPECT_EQ(errors.front().location.line, line) << formatDiagnostic(errors.front());
     if (column != 0) {
@@ -259,7 +258,7 @@ TEST(SmdReader, VertexAnimationSectionIsSkippedWithAWarning) {
     std::string text = std::string(kExample) + "vertexanimation\ntime 0\n0 0 0 0 0 0 0\nend\n";
     const auto result = parse(text);
     ASSERT_TRUE(result->file);
-    const Diagnostic* warning = result->sink.find(smdCodeName(SmdCode::VertexAnimationSkipped));
+    const Diagnostic* warning = result->sink.find("SMD023");
     ASSERT_NE(warning, nullptr);
     EXPECT_EQ(warning->severity, Severity::Warning);
     EXPECT_EQ(warning->location.line, 17u);
@@ -271,7 +270,7 @@ TEST(SmdReader, SectionWithoutEndAtEndOfFileIsAWarning) {
     text.erase(text.rfind("end"));
     const auto result = parse(text);
     ASSERT_TRUE(result->file);
-    const Diagnostic* warning = result->sink.find(smdCodeName(SmdCode::UnclosedSection));
+    const Diagnostic* warning = result->sink.find("SMD017");
     ASSERT_NE(warning, nullptr);
     EXPECT_EQ(warning->severity, Severity::Warning);
     EXPECT_EQ(result->file->triangles.size(), 1u);
@@ -332,11 +331,11 @@ TEST(SmdReader, DecimalsParseExactlyAsFromChars) {
 // ---- one test per error class -------------------------------------------------------------
 
 TEST(SmdReaderErrors, MissingVersion) {
-    expectError(exampleWithLine(1, "nodes\nend"), SmdCode::MissingVersion, 1, 1);
+    expectError(exampleWithLine(1, "nodes\nend"), "SMD001", 1, 1);
 }
 TEST(SmdReaderErrors, EmptyFile) {
-    expectError("", SmdCode::MissingVersion, 1);
-    expectError("\n// just a comment\n", SmdCode::MissingVersion, 3);
+    expectError("", "SMD001", 1);
+    expectError("\n// just a comment\n", "SMD001", 3);
 }
 TEST(SmdReaderErrors, UnsupportedVersionIsNamed) {
     const auto result = parse(exampleWithLine(1, "version 2"));
@@ -347,82 +346,75 @@ TEST(SmdReaderErrors, UnsupportedVersionIsNamed) {
     EXPECT_EQ(errors[0].location.line, 1u);
     EXPECT_EQ(errors[0].location.column, 9u);
     EXPECT_NE(errors[0].message.find("'2'"), std::string::npos) << errors[0].message;
-    expectError(exampleWithLine(1, "version"), SmdCode::UnsupportedVersion, 1);
+    expectError(exampleWithLine(1, "version"), "SMD002", 1);
 }
 TEST(SmdReaderErrors, NumberThatDoesNotParse) {
-    expectError(exampleWithLine(14, "1 5 0 1O 0 1 0 1 0"), SmdCode::BadNumber, 14, 7);
-    expectError(exampleWithLine(9, "1 0 0 10 0 0 1,5"), SmdCode::BadNumber, 9, 14);
-    expectError(exampleWithLine(8, "x 0 0 0 0 0 0"), SmdCode::BadNumber, 8, 1);
-    expectError(exampleWithLine(13, "1.5 0 0 10 0 1 0 0 0"), SmdCode::BadNumber, 13, 1);
-    expectError(exampleWithLine(9, "1 0 0 1e50 0 0 0"), SmdCode::BadNumber, 9, 7);
-    expectError(exampleWithLine(4, "1 \"arm\" zero"), SmdCode::BadNumber, 4, 9);
+    expectError(exampleWithLine(14, "1 5 0 1O 0 1 0 1 0"), "SMD003", 14, 7);
+    expectError(exampleWithLine(9, "1 0 0 10 0 0 1,5"), "SMD003", 9, 14);
+    expectError(exampleWithLine(8, "x 0 0 0 0 0 0"), "SMD003", 8, 1);
+    expectError(exampleWithLine(13, "1.5 0 0 10 0 1 0 0 0"), "SMD003", 13, 1);
+    expectError(exampleWithLine(9, "1 0 0 1e50 0 0 0"), "SMD003", 9, 7);
+    expectError(exampleWithLine(4, "1 \"arm\" zero"), "SMD003", 4, 9);
 }
 TEST(SmdReaderErrors, NanOrInfinity) {
-    expectError(exampleWithLine(14, "1 5 0 nan 0 1 0 1 0"), SmdCode::NonFiniteNumber, 14, 7);
-    expectError(exampleWithLine(14, "1 5 0 10 0 1 0 -inf 0"), SmdCode::NonFiniteNumber, 14, 16);
-    expectError(exampleWithLine(9, "1 0 0 10 0 0 1.#QNAN0"), SmdCode::NonFiniteNumber, 9, 14);
-    expectError(exampleWithLine(9, "1 0 0 10 -1.#IND00 0 0"), SmdCode::NonFiniteNumber, 9, 10);
-    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 1 1 NaN"), SmdCode::NonFiniteNumber, 13,
-                24);
+    expectError(exampleWithLine(14, "1 5 0 nan 0 1 0 1 0"), "SMD004", 14, 7);
+    expectError(exampleWithLine(14, "1 5 0 10 0 1 0 -inf 0"), "SMD004", 14, 16);
+    expectError(exampleWithLine(9, "1 0 0 10 0 0 1.#QNAN0"), "SMD004", 9, 14);
+    expectError(exampleWithLine(9, "1 0 0 10 -1.#IND00 0 0"), "SMD004", 9, 10);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 1 1 NaN"), "SMD004", 13, 24);
 }
 TEST(SmdReaderErrors, VertexLineWithFewerThanNineValues) {
-    expectError(exampleWithLine(14, "1 5 0 10 0 1 0 1"), SmdCode::TooFewValues, 14, 17);
+    expectError(exampleWithLine(14, "1 5 0 10 0 1 0 1"), "SMD005", 14, 17);
 }
 TEST(SmdReaderErrors, SkeletonLineWithFewerThanSevenValues) {
-    expectError(exampleWithLine(9, "1 0 0 10 0 0"), SmdCode::TooFewValues, 9, 13);
+    expectError(exampleWithLine(9, "1 0 0 10 0 0"), "SMD005", 9, 13);
 }
 TEST(SmdReaderErrors, LinksCountLargerThanThePairs) {
-    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 3 1 0.75 0 0.25"), SmdCode::BadLinkCount,
-                13, 20);
-    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2 1 0.75 0"), SmdCode::BadLinkCount, 13,
-                20);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 3 1 0.75 0 0.25"), "SMD006", 13, 20);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2 1 0.75 0"), "SMD006", 13, 20);
 }
 TEST(SmdReaderErrors, LinksCountAbsurd) {
-    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2000000 1 0.75"), SmdCode::BadLinkCount, 13,
-                20);
-    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 -1"), SmdCode::BadLinkCount, 13, 20);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2000000 1 0.75"), "SMD006", 13, 20);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 -1"), "SMD006", 13, 20);
 }
 TEST(SmdReaderErrors, ValuesAfterThePairs) {
-    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 1 1 1.0 0 0.25"), SmdCode::ExtraValues, 13,
-                28);
-    expectError(exampleWithLine(9, "1 0 0 10 0 0 1.5 7"), SmdCode::ExtraValues, 9, 18);
-    expectError(exampleWithLine(3, "0 \"root\" -1 5"), SmdCode::ExtraValues, 3, 13);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 1 1 1.0 0 0.25"), "SMD007", 13, 28);
+    expectError(exampleWithLine(9, "1 0 0 10 0 0 1.5 7"), "SMD007", 9, 18);
+    expectError(exampleWithLine(3, "0 \"root\" -1 5"), "SMD007", 3, 13);
 }
 TEST(SmdReaderErrors, VertexBoneNotInNodes) {
-    expectError(exampleWithLine(14, "2 5 0 10 0 1 0 1 0"), SmdCode::UnknownBone, 14, 1);
-    expectError(exampleWithLine(14, "-1 5 0 10 0 1 0 1 0"), SmdCode::UnknownBone, 14, 1);
+    expectError(exampleWithLine(14, "2 5 0 10 0 1 0 1 0"), "SMD008", 14, 1);
+    expectError(exampleWithLine(14, "-1 5 0 10 0 1 0 1 0"), "SMD008", 14, 1);
 }
 TEST(SmdReaderErrors, LinkBoneNotInNodes) {
-    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2 1 0.75 7 0.25"), SmdCode::UnknownBone, 13,
-                29);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2 1 0.75 7 0.25"), "SMD008", 13, 29);
 }
 TEST(SmdReaderErrors, NegativeWeight) {
-    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2 1 1.25 0 -0.25"), SmdCode::NegativeWeight,
-                13, 29);
+    expectError(exampleWithLine(13, "1 0 0 10 0 1 0 0 0 2 1 1.25 0 -0.25"), "SMD009", 13, 29);
 }
 TEST(SmdReaderErrors, NodesOutOfOrder) {
-    expectError(exampleWithLine(4, "2 \"arm\" 0"), SmdCode::NodeOutOfOrder, 4, 1);
+    expectError(exampleWithLine(4, "2 \"arm\" 0"), "SMD010", 4, 1);
 }
 TEST(SmdReaderErrors, UndefinedParent) {
-    expectError(exampleWithLine(4, "1 \"arm\" 1"), SmdCode::UndefinedParent, 4, 9);
-    expectError(exampleWithLine(4, "1 \"arm\" 5"), SmdCode::UndefinedParent, 4, 9);
-    expectError(exampleWithLine(3, "0 \"root\" -2"), SmdCode::UndefinedParent, 3, 10);
+    expectError(exampleWithLine(4, "1 \"arm\" 1"), "SMD011", 4, 9);
+    expectError(exampleWithLine(4, "1 \"arm\" 5"), "SMD011", 4, 9);
+    expectError(exampleWithLine(3, "0 \"root\" -2"), "SMD011", 3, 10);
 }
 TEST(SmdReaderErrors, UnquotedNodeName) {
-    expectError(exampleWithLine(4, "1 arm 0"), SmdCode::UnquotedNodeName, 4, 3);
-    expectError(exampleWithLine(4, "1 \"arm 0"), SmdCode::UnquotedNodeName, 4, 3);
-    expectError(exampleWithLine(4, "1"), SmdCode::UnquotedNodeName, 4, 2);
+    expectError(exampleWithLine(4, "1 arm 0"), "SMD012", 4, 3);
+    expectError(exampleWithLine(4, "1 \"arm 0"), "SMD012", 4, 3);
+    expectError(exampleWithLine(4, "1"), "SMD012", 4, 2);
 }
 TEST(SmdReaderErrors, SkeletonLineForUnknownBone) {
-    expectError(exampleWithLine(9, "2 0 0 10 0 0 1.570796"), SmdCode::UnknownSkeletonBone, 9, 1);
+    expectError(exampleWithLine(9, "2 0 0 10 0 0 1.570796"), "SMD013", 9, 1);
 }
 TEST(SmdReaderErrors, TriangleCutOffByEndOfFile) {
     std::string text = kExample;
     text.erase(text.find("1 0 0 15"));
-    expectError(text, SmdCode::TruncatedTriangle, 12);
+    expectError(text, "SMD014", 12);
 }
 TEST(SmdReaderErrors, TriangleCutOffByEnd) {
-    expectError(exampleWithLine(15, "end"), SmdCode::TruncatedTriangle, 12);
+    expectError(exampleWithLine(15, "end"), "SMD014", 12);
 }
 TEST(SmdReaderErrors, TriangleCutOffByTheNextMaterial) {
     // The short triangle is reported; the next one still reads (no cascade of errors).
@@ -437,21 +429,20 @@ TEST(SmdReaderErrors, TriangleCutOffByTheNextMaterial) {
 TEST(SmdReaderErrors, BinaryJunk) {
     std::string text = kExample;
     text.insert(text.find("skin") + 2, std::string(1, '\0'));
-    expectError(text, SmdCode::BinaryData, 12, 3);
-    expectError(std::string("\xFF\xFEv\0e\0r\0", 8), SmdCode::BinaryData, 1, 4);
-    expectError(exampleWithLine(2, "nodes\x01"), SmdCode::BinaryData, 2, 6);
-    expectError(exampleWithLine(3, "0 \"root\" -1\x7f"), SmdCode::BinaryData, 3, 12);
+    expectError(text, "SMD015", 12, 3);
+    expectError(std::string("\xFF\xFEv\0e\0r\0", 8), "SMD015", 1, 4);
+    expectError(exampleWithLine(2, "nodes\x01"), "SMD015", 2, 6);
+    expectError(exampleWithLine(3, "0 \"root\" -1\x7f"), "SMD015", 3, 12);
     // Past the first 4 KiB, where the scan works a block at a time.
     const std::string padding(5000, ' ');
-    expectError(exampleWithLine(9, padding + "1 0 0 10 0 0 1.570796\x1b"), SmdCode::BinaryData, 9,
-                5022);
-    expectError(exampleWithLine(9, padding + std::string(1, '\0')), SmdCode::BinaryData, 9, 5001);
+    expectError(exampleWithLine(9, padding + "1 0 0 10 0 0 1.570796\x1b"), "SMD015", 9, 5022);
+    expectError(exampleWithLine(9, padding + std::string(1, '\0')), "SMD015", 9, 5001);
 }
 TEST(SmdReaderErrors, UnknownSection) {
-    expectError(exampleWithLine(6, "skelton"), SmdCode::UnknownSection, 6, 1);
+    expectError(exampleWithLine(6, "skelton"), "SMD016", 6, 1);
 }
 TEST(SmdReaderErrors, MissingNodesOrSkeleton) {
-    expectError("version 1\nskeleton\ntime 0\nend\n", SmdCode::SectionOrder, 2, 1);
+    expectError("version 1\nskeleton\ntime 0\nend\n", "SMD019", 2, 1);
     const auto result = parse("version 1\nnodes\n0 \"root\" -1\nend\n");
     ASSERT_FALSE(result->file);
     ASSERT_EQ(result->sink.errors().size(), 1u);
@@ -459,17 +450,17 @@ TEST(SmdReaderErrors, MissingNodesOrSkeleton) {
     EXPECT_EQ(result->sink.errors()[0].location.line, 4u);
 }
 TEST(SmdReaderErrors, RepeatedSection) {
-    expectError(std::string(kExample) + "nodes\nend\n", SmdCode::SectionOrder, 17, 1);
+    expectError(std::string(kExample) + "nodes\nend\n", "SMD019", 17, 1);
 }
 TEST(SmdReaderErrors, FrameTimeNotIncreasing) {
-    expectError(exampleWithLine(9, "1 0 0 10 0 0 1.570796\ntime 0"), SmdCode::BadFrameTime, 10, 6);
-    expectError(exampleWithLine(7, "time -1"), SmdCode::BadFrameTime, 7, 6);
+    expectError(exampleWithLine(9, "1 0 0 10 0 0 1.570796\ntime 0"), "SMD020", 10, 6);
+    expectError(exampleWithLine(7, "time -1"), "SMD020", 7, 6);
 }
 TEST(SmdReaderErrors, BonePosedTwiceInAFrame) {
-    expectError(exampleWithLine(9, "0 0 0 10 0 0 1.570796"), SmdCode::DuplicateSkeletonBone, 9, 1);
+    expectError(exampleWithLine(9, "0 0 0 10 0 0 1.570796"), "SMD021", 9, 1);
 }
 TEST(SmdReaderErrors, PoseBeforeAnyTime) {
-    expectError(exampleWithLine(7, ""), SmdCode::PoseOutsideFrame, 8, 1);
+    expectError(exampleWithLine(7, ""), "SMD022", 8, 1);
 }
 
 TEST(SmdReaderErrors, ReportsSeveralErrorsNotJustTheFirst) {
@@ -496,9 +487,9 @@ TEST(SmdReaderErrors, StopsAtTheErrorLimit) {
 
 TEST(SmdReaderErrors, LinesAreCountedAlikeForEveryLineEnd) {
     const std::string text = exampleWithLine(14, "1 5 0 10 0 1 0 1 0 1 4 1.000");
-    expectError(text, SmdCode::UnknownBone, 14, 22);
-    expectError(replaceAll(text, "\n", "\r\n"), SmdCode::UnknownBone, 14, 22);
-    expectError(replaceAll(text, "\n", "\r"), SmdCode::UnknownBone, 14, 22);
+    expectError(text, "SMD008", 14, 22);
+    expectError(replaceAll(text, "\n", "\r\n"), "SMD008", 14, 22);
+    expectError(replaceAll(text, "\n", "\r"), "SMD008", 14, 22);
 }
 
 TEST(SmdReaderErrors, DiagnosticNamesFileLineAndColumn) {
@@ -508,19 +499,15 @@ TEST(SmdReaderErrors, DiagnosticNamesFileLineAndColumn) {
     EXPECT_EQ(text.rfind("test.smd:14:1: error[SMD008]: ", 0), 0u) << text;
 }
 
-TEST(SmdCodes, TableIsCompleteOrderedAndUnique) {
-    std::set<std::string> names;
-    int expected = 1;
-    for (const SmdCodeInfo& info : smdCodeTable()) {
-        EXPECT_EQ(static_cast<int>(info.code), expected);
-        char name[8];
-        std::snprintf(name, sizeof name, "SMD%03d", expected);
-        EXPECT_STREQ(info.name, name);
-        EXPECT_EQ(smdCodeName(info.code), std::string(name));
-        EXPECT_TRUE(names.insert(info.name).second);
-        ++expected;
-    }
-    EXPECT_EQ(smdCodeName(SmdCode::VertexAnimationSkipped), std::string("SMD023"));
+TEST(SmdReader, ParsesTheBundledExample) {
+    CollectingSink sink;
+    const auto file =
+        readSmdFile(std::filesystem::path(VTXC_SOURCE_DIR) / "examples" / "arm.smd", sink);
+    ASSERT_TRUE(file) << (sink.errors().empty() ? "" : formatDiagnostic(sink.errors()[0]));
+    EXPECT_EQ(sink.warningCount(), 0u);
+    EXPECT_EQ(file->kind(), SmdKind::Reference);
+    EXPECT_EQ(file->nodes.size(), 3u);
+    EXPECT_FALSE(file->triangles.empty());
 }
 
 } // namespace

@@ -1,4 +1,4 @@
-// Tests of the model document: every attribute of the seed's tables and their defaults, internal
+// Tests of the model document: every attribute of the wiki's tables and their defaults, internal
 // and external animation groups, content-root resolution, and each VMDL0xx document error by line.
 #include "formats/vmdl/vmdl_document.h"
 #include "testing/test_support.h"
@@ -85,7 +85,7 @@ TEST(VmdlDocument, ReadsEveryAttributeOfTheSeedTables) {
     EXPECT_EQ(walk.activities[0].name, "ACT_WALK");
     EXPECT_EQ(walk.activities[0].weight, 2);
     EXPECT_EQ(walk.activities[1].name, "ACT_RUN");
-    EXPECT_EQ(walk.activities[1].weight, 1); // the seed's default
+    EXPECT_EQ(walk.activities[1].weight, 1); // the documented default
     ASSERT_EQ(walk.events.size(), 1u);
     EXPECT_EQ(walk.events[0].event, "AE_FOOTSTEP");
     EXPECT_EQ(walk.events[0].frame, 3);
@@ -316,17 +316,19 @@ TEST(VmdlDocument, ContentPathsCannotLeaveTheRootThroughLinks) {
     fs::create_directories(dir / "root");
     fs::create_directories(dir / "elsewhere");
     fs::create_directory_symlink(dir / "elsewhere", dir / "root/link");
+    RealFileSystem files;
+    const ContainedPathResolver root(dir / "root", files);
     CollectingSink sink;
-    EXPECT_FALSE(resolveContentPath("link\\a.smd", dir / "root", {"m.vmdl", 4, 1}, sink));
+    EXPECT_FALSE(resolveContentPath("link\\a.smd", root, {"m.vmdl", 4, 1}, sink));
     ASSERT_NE(sink.find("VMDL008"), nullptr);
     EXPECT_EQ(sink.find("VMDL008")->location.line, 4u);
     CollectingSink fine;
-    const auto inside = resolveContentPath("a\\..\\b\\c.smd", dir / "root", {}, fine);
+    const auto inside = resolveContentPath("a\\..\\b\\c.smd", root, {}, fine);
     ASSERT_TRUE(inside.has_value());
     EXPECT_EQ(inside->filename(), "c.smd");
     EXPECT_EQ(inside->parent_path().filename(), "b");
-    EXPECT_FALSE(resolveContentPath("C:\\x.smd", dir / "root", {}, fine));
-    EXPECT_FALSE(resolveContentPath("", dir / "root", {}, fine));
+    EXPECT_FALSE(resolveContentPath("C:\\x.smd", root, {}, fine));
+    EXPECT_FALSE(resolveContentPath("", root, {}, fine));
 }
 
 TEST(VmdlDocument, AnimationErrors) {

@@ -15,11 +15,6 @@
 #include <stdexcept>
 
 namespace {
-class CountingSink : public vtxc::DiagnosticSink {
-  protected:
-    void deliver(const vtxc::Diagnostic&) override {}
-};
-
 // Decodes a bounded number of frames of every animation (hostile frame counts are legal).
 void decodeSomeFrames(const vtxc::MdlFile& file) {
     for (const vtxc::MdlAnimDesc& anim : file.animations)
@@ -29,7 +24,7 @@ void decodeSomeFrames(const vtxc::MdlFile& file) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    CountingSink sink;
+    vtxc::NullSink sink;
     auto file = vtxc::readMdl(std::span<const std::uint8_t>(data, size), "fuzz.mdl", sink);
     if (!file) return 0;
     (void)vtxc::mdlFlagNames(file->flags);
@@ -42,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // out one after the other; the writer refuses that. Any other exception is a bug.
         return 0;
     }
-    CountingSink again;
+    vtxc::NullSink again;
     const auto reread = vtxc::readMdl(written, "written.mdl", again);
     if (!reread || vtxc::writeMdl(*reread) != written) std::abort();
     vtxc::LoadedModel model;

@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace vtxc;
     static const char* const names[] = {"root/model.qc", "root/a.qci", "root/sub/b.qci",
                                         "root/SoldierChoreoModel.qci"};
-    MemoryQcFileSystem files;
+    MemoryFileSystem files;
     std::string_view input(reinterpret_cast<const char*>(data), size);
     for (const char* name : names) {
         const std::size_t cut = input.find('\0');

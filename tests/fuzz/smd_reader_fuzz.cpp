@@ -9,11 +9,6 @@
 
 namespace {
 
-class NullSink : public vtxc::DiagnosticSink {
-  protected:
-    void deliver(const vtxc::Diagnostic&) override {}
-};
-
 [[noreturn]] void fail(const char* condition, int line) {
     std::fprintf(stderr, "smd_reader_fuzz.cpp:%d: check failed: %s\n", line, condition);
     std::abort();
@@ -25,14 +20,14 @@ class NullSink : public vtxc::DiagnosticSink {
 #define check(condition) ((condition) ? void() : fail(#condition, __LINE__))
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    NullSink sink;
+    vtxc::NullSink sink;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto file = vtxc::parseSmd(text, "fuzz.smd", sink);
     check(file.has_value() == !sink.hasErrors());
     check(sink.errorCount() <= vtxc::DiagnosticSink::kErrorLimit);
     if (!file) return 0;
 
-    NullSink resink;
+    vtxc::NullSink resink;
     const auto reread = vtxc::parseSmd(vtxc::writeSmd(*file), "fuzz-rewritten.smd", resink);
     check(reread.has_value());
     check(resink.warningCount() == 0);

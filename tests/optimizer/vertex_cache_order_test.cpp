@@ -2,6 +2,7 @@
 // kept), never worse than the input, better than a random order, deterministic, robust.
 #include "optimizer/fifo_cache.h"
 #include "optimizer/vertex_cache_order.h"
+#include "testing/triangle_lists.h"
 
 #include <algorithm>
 #include <array>
@@ -11,46 +12,19 @@
 namespace vtxc {
 namespace {
 
-std::vector<std::uint32_t> grid(std::uint32_t width, std::uint32_t height) {
-    std::vector<std::uint32_t> indices;
-    for (std::uint32_t y = 0; y < height; ++y)
-        for (std::uint32_t x = 0; x < width; ++x) {
-            const std::uint32_t a = y * (width + 1) + x, b = a + width + 1;
-            indices.insert(indices.end(), {a, b, a + 1, a + 1, b, b + 1});
-        }
-    return indices;
-}
-
-// Triangles in a fixed pseudo-random order (a small LCG, identical on every platform).
-std::vector<std::uint32_t> shuffledTriangles(std::vector<std::uint32_t> indices) {
-    std::uint64_t state = 12345;
-    for (std::size_t t = indices.size() / 3; t > 1; --t) {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        const std::size_t other = (state >> 33) % t;
-        std::swap_ranges(indices.begin() + 3 * (t - 1), indices.begin() + 3 * t,
-                         indices.begin() + 3 * other);
-    }
-    return indices;
-}
-
-std::vector<std::array<std::uint32_t, 3>>
-sortedTriangles(const std::vector<std::uint32_t>& indices) {
-    std::vector<std::array<std::uint32_t, 3>> triangles;
-    for (std::size_t i = 0; i + 2 < indices.size(); i += 3)
-        triangles.push_back({indices[i], indices[i + 1], indices[i + 2]});
-    std::sort(triangles.begin(), triangles.end());
-    return triangles;
-}
+using test::gridTriangles;
+using test::shuffledTriangles;
+using test::sortedTriangles;
 
 TEST(VertexCacheOrder, IsAPermutationOfWholeTriangles) {
-    const std::vector<std::uint32_t> input = shuffledTriangles(grid(30, 30));
+    const std::vector<std::uint32_t> input = shuffledTriangles(gridTriangles(30, 30));
     const std::vector<std::uint32_t> ordered = orderForVertexCache(input, 31 * 31);
     ASSERT_EQ(ordered.size(), input.size());
     EXPECT_EQ(sortedTriangles(ordered), sortedTriangles(input));
 }
 
 TEST(VertexCacheOrder, BeatsARandomOrderClearly) {
-    const std::vector<std::uint32_t> input = shuffledTriangles(grid(40, 40));
+    const std::vector<std::uint32_t> input = shuffledTriangles(gridTriangles(40, 40));
     const std::size_t vertices = 41 * 41;
     const CacheFigures before = simulateFifoCache(input, vertices, 24);
     const CacheFigures after =
@@ -63,7 +37,7 @@ TEST(VertexCacheOrder, NeverWorseThanTheInput) {
     const std::size_t vertices = 21 * 21;
     for (std::size_t cacheSize : {3u, 4u, 8u, 16u, 24u, 32u, 512u}) {
         for (const std::vector<std::uint32_t>& input :
-             {grid(20, 20), shuffledTriangles(grid(20, 20))}) {
+             {gridTriangles(20, 20), shuffledTriangles(gridTriangles(20, 20))}) {
             CacheOrderOptions options;
             options.cacheSize = cacheSize;
             const auto ordered = orderForVertexCache(input, vertices, options);
@@ -75,7 +49,7 @@ TEST(VertexCacheOrder, NeverWorseThanTheInput) {
 }
 
 TEST(VertexCacheOrder, IsDeterministic) {
-    const std::vector<std::uint32_t> input = shuffledTriangles(grid(25, 25));
+    const std::vector<std::uint32_t> input = shuffledTriangles(gridTriangles(25, 25));
     EXPECT_EQ(orderForVertexCache(input, 26 * 26), orderForVertexCache(input, 26 * 26));
 }
 
@@ -95,7 +69,7 @@ TEST(VertexCacheOrder, SmallAndOddInputsAreReturnedSafely) {
 }
 
 TEST(VertexCacheOrder, LargeMeshesUseTheFastPathAndStillImprove) {
-    const std::vector<std::uint32_t> input = shuffledTriangles(grid(60, 60));
+    const std::vector<std::uint32_t> input = shuffledTriangles(gridTriangles(60, 60));
     const std::size_t vertices = 61 * 61;
     CacheOrderOptions options;
     options.thoroughTriangleLimit = 100; // force the path that big meshes take
@@ -103,6 +77,23 @@ TEST(VertexCacheOrder, LargeMeshesUseTheFastPathAndStillImprove) {
     EXPECT_EQ(sortedTriangles(ordered), sortedTriangles(input));
     EXPECT_LT(simulateFifoCache(ordered, vertices, 24).acmr(),
               0.8 * simulateFifoCache(input, vertices, 24).acmr());
+}
+
+TEST(VertexCacheOrder, EffortMattersOnlyPastTheThoroughLimit) {
+    const std::vector<std::uint32_t> input = shuffledTriangles(gridTriangles(40, 40));
+    const std::size_t vertices = 41 * 41;
+    CacheOrderOptions fast, thorough;
+    thorough.effort = CacheOrderEffort::Thorough;
+    // Small: both run the whole search, so the orders are the same.
+    EXPECT_EQ(orderForVertexCache(input, vertices, fast),
+              orderForVertexCache(input, vertices, thorough));
+    // Big: the thorough candidates include the fast ones, so it never misses more.
+    fast.thoroughTriangleLimit = thorough.thoroughTriangleLimit = 500;
+    const auto fastOrder = orderForVertexCache(input, vertices, fast);
+    const auto thoroughOrder = orderForVertexCache(input, vertices, thorough);
+    EXPECT_EQ(sortedTriangles(fastOrder), sortedTriangles(input));
+    EXPECT_LE(simulateFifoCache(thoroughOrder, vertices, 24).misses,
+              simulateFifoCache(fastOrder, vertices, 24).misses);
 }
 
 } // namespace

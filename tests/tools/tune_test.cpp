@@ -1,7 +1,7 @@
 // Tests of `vtxc tune`: every combination measured, files written (CSV, JSON, SVG), Pareto choices
 // per cache size, the cross-cache matrix, and usage errors.
-#include "tools/tune.h"
 #include "testing/test_support.h"
+#include "tools/tune.h"
 
 #include <atomic>
 #include <gtest/gtest.h>
@@ -45,33 +45,6 @@ TEST(Tune, MeasuresEveryCombinationAndFindsParetoChoicesPerCacheSize) {
         EXPECT_TRUE(any) << "cache " << cache;
     }
     EXPECT_EQ(paretoReasons(*report).size(), report->pareto.size());
-}
-
-TEST(TuneCli, WritesCsvJsonAndSvg) {
-    test::TempDir dir;
-    const auto result =
-        test::runVtxc({"tune", kArm, "--cache-sizes", "12:24:6", "--bones-per-strip", "9,16", "-o",
-                       dir.path().string(), "--cross"});
-    ASSERT_EQ(result.exitStatus, 0) << result.err;
-    const std::string csv = test::readText(dir / "tune.csv");
-    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 3 * 2);
-    const auto json = nlohmann::json::parse(test::readText(dir / "tune.json"));
-    EXPECT_EQ(json["results"].size(), 6u);
-    EXPECT_TRUE(json["results"][0].contains("acmrAtCacheSize"));
-    EXPECT_FALSE(json["pareto"].empty());
-    const std::string svg = test::readText(dir / "tune.svg");
-    EXPECT_EQ(svg.rfind("<svg", 0), 0u);
-    EXPECT_NE(svg.find("polyline"), std::string::npos);
-    EXPECT_NE(result.out.find("Pareto-best"), std::string::npos);
-    EXPECT_NE(result.out.find("A\\B"), std::string::npos);
-}
-
-TEST(TuneCli, BadRangesAreUsageErrors) {
-    for (const char* sizes : {"32:12", "abc", "0:4", "12:32:0"}) {
-        const auto result = test::runVtxc({"tune", kArm, "--cache-sizes", sizes});
-        EXPECT_EQ(result.exitStatus, 1) << sizes;
-        EXPECT_NE(result.err.find("CLI012"), std::string::npos) << result.err;
-    }
 }
 
 } // namespace

@@ -1,6 +1,6 @@
-// File access for the QC reader: an interface with the real file system and an in-memory one.
-// Tests and the fuzzer hand the reader whole projects without touching disk (see docs of
-// QcFileSystem).
+// File access for the readers that follow paths written in their input (QC, VMDL): an interface
+// with the real file system and an in-memory one. Tests and the fuzzers hand a reader whole
+// projects, links included, without touching disk.
 #pragma once
 
 #include <cstdint>
@@ -12,11 +12,11 @@
 
 namespace vtxc {
 
-// Everything the QC reader asks of the file system. Paths are as the reader builds them: the QC's
-// folder joined with the relative components a QC line wrote.
-class QcFileSystem {
+// Everything a reader asks of the file system. Paths are as the reader builds them: its root
+// folder joined with the relative components the input wrote (contained_path.h).
+class FileSystem {
   public:
-    virtual ~QcFileSystem() = default;
+    virtual ~FileSystem() = default;
     // True when `path` names a regular file (after following links).
     virtual bool isFile(const std::filesystem::path& path) = 0;
     // The file's size in bytes, or nothing when it cannot be known.
@@ -24,16 +24,16 @@ class QcFileSystem {
     // The whole file, or nothing when it cannot be read.
     virtual std::optional<std::string> readText(const std::filesystem::path& path) = 0;
     // `path` with every link along it followed, in a form that can be compared with other results
-    // of this function (used to keep QC-named files inside the QC's folder).
+    // of this function (used to keep the files an input names inside its root).
     virtual std::filesystem::path resolveLinks(const std::filesystem::path& path) = 0;
     // The names in a folder, or nothing when it cannot be listed. Used only to match names whose
-    // case differs (QCs written on Windows), so it may stop early on huge folders.
+    // case differs (inputs written on Windows), so it may stop early on huge folders.
     virtual std::optional<std::vector<std::string>>
     listFolder(const std::filesystem::path& path) = 0;
 };
 
 // The disk, through std::filesystem.
-class RealQcFileSystem final : public QcFileSystem {
+class RealFileSystem final : public FileSystem {
   public:
     bool isFile(const std::filesystem::path& path) override;
     std::optional<std::uintmax_t> fileSize(const std::filesystem::path& path) override;
@@ -43,7 +43,7 @@ class RealQcFileSystem final : public QcFileSystem {
 };
 
 // Files held in memory, keyed by their lexically normal path; links map a path to another path.
-class MemoryQcFileSystem final : public QcFileSystem {
+class MemoryFileSystem final : public FileSystem {
   public:
     void addFile(const std::filesystem::path& path, std::string text);
     // Makes `link` behave as a symbolic link to `target` (a folder or a file).

@@ -1,6 +1,6 @@
-// File access for the QC reader: the real file system and an in-memory one with links.
+// File access for the readers: the real file system and an in-memory one with links.
 // Links in memory follow the POSIX rule: a link's target replaces the path prefix it names.
-#include "formats/qc/qc_file_system.h"
+#include "formats/common/file_system.h"
 
 #include <algorithm>
 #include <fstream>
@@ -11,19 +11,19 @@ namespace vtxc {
 
 namespace fs = std::filesystem;
 
-bool RealQcFileSystem::isFile(const fs::path& path) {
+bool RealFileSystem::isFile(const fs::path& path) {
     std::error_code ec;
     return fs::is_regular_file(path, ec);
 }
 
-std::optional<std::uintmax_t> RealQcFileSystem::fileSize(const fs::path& path) {
+std::optional<std::uintmax_t> RealFileSystem::fileSize(const fs::path& path) {
     std::error_code ec;
     const std::uintmax_t size = fs::file_size(path, ec);
     if (ec) return std::nullopt;
     return size;
 }
 
-std::optional<std::string> RealQcFileSystem::readText(const fs::path& path) {
+std::optional<std::string> RealFileSystem::readText(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;
     std::ostringstream buffer;
@@ -32,14 +32,14 @@ std::optional<std::string> RealQcFileSystem::readText(const fs::path& path) {
     return buffer.str();
 }
 
-fs::path RealQcFileSystem::resolveLinks(const fs::path& path) {
+fs::path RealFileSystem::resolveLinks(const fs::path& path) {
     std::error_code ec;
     fs::path resolved = fs::weakly_canonical(path, ec);
     if (ec) return fs::absolute(path, ec).lexically_normal();
     return resolved;
 }
 
-std::optional<std::vector<std::string>> RealQcFileSystem::listFolder(const fs::path& path) {
+std::optional<std::vector<std::string>> RealFileSystem::listFolder(const fs::path& path) {
     constexpr std::size_t kMaxEntries = 100'000;
     std::error_code ec;
     fs::directory_iterator it(path.empty() ? fs::path(".") : path, ec);
@@ -62,31 +62,31 @@ std::string keyOf(const fs::path& path) {
 }
 } // namespace
 
-void MemoryQcFileSystem::addFile(const fs::path& path, std::string text) {
+void MemoryFileSystem::addFile(const fs::path& path, std::string text) {
     files_[keyOf(path)] = std::move(text);
 }
 
-void MemoryQcFileSystem::addLink(const fs::path& link, const fs::path& target) {
+void MemoryFileSystem::addLink(const fs::path& link, const fs::path& target) {
     links_[keyOf(link)] = target;
 }
 
-bool MemoryQcFileSystem::isFile(const fs::path& path) {
+bool MemoryFileSystem::isFile(const fs::path& path) {
     return files_.count(keyOf(resolveLinks(path))) > 0;
 }
 
-std::optional<std::uintmax_t> MemoryQcFileSystem::fileSize(const fs::path& path) {
+std::optional<std::uintmax_t> MemoryFileSystem::fileSize(const fs::path& path) {
     auto it = files_.find(keyOf(resolveLinks(path)));
     if (it == files_.end()) return std::nullopt;
     return it->second.size();
 }
 
-std::optional<std::string> MemoryQcFileSystem::readText(const fs::path& path) {
+std::optional<std::string> MemoryFileSystem::readText(const fs::path& path) {
     auto it = files_.find(keyOf(resolveLinks(path)));
     if (it == files_.end()) return std::nullopt;
     return it->second;
 }
 
-fs::path MemoryQcFileSystem::resolveLinks(const fs::path& path) {
+fs::path MemoryFileSystem::resolveLinks(const fs::path& path) {
     // Rebuilds the path component by component; a prefix that is a link restarts from its target.
     // A bounded number of link steps keeps link loops from hanging.
     fs::path current = anchored(path);
@@ -111,11 +111,7 @@ fs::path MemoryQcFileSystem::resolveLinks(const fs::path& path) {
     return current;
 }
 
-} // namespace vtxc
-
-namespace vtxc {
-
-std::optional<std::vector<std::string>> MemoryQcFileSystem::listFolder(const fs::path& path) {
+std::optional<std::vector<std::string>> MemoryFileSystem::listFolder(const fs::path& path) {
     std::string prefix = keyOf(resolveLinks(path));
     if (prefix.back() != '/') prefix += '/';
     std::vector<std::string> names;

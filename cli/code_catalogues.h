@@ -1,0 +1,27 @@
+// Every diagnostic catalogue, from the bottom library up: what `vtxc --list-codes` prints and
+// docs/diagnostics.md shows. A new catalogue (a new `*_codes.h`) is added here.
+#pragma once
+
+#include "anim/anim_codes.h"
+#include "cli/cli_codes.h"
+#include "compiler/compile_codes.h"
+#include "formats/common/diagnostic_catalogue.h"
+#include "formats/common/io_codes.h"
+#include "formats/kv3/kv3_codes.h"
+#include "formats/qc/qc_codes.h"
+#include "formats/smd/smd_codes.h"
+#include "formats/studio/studio_codes.h"
+#include "formats/vmdl/vmdl_codes.h"
+#include "optimizer/optimizer_codes.h"
+#include "tools/tools_codes.h"
+
+namespace vtxc {
+
+inline constexpr const DiagnosticCatalogue* kAllCatalogues[] = {
+    &kIoCodes,    &kSmdCodes,   &kQcCodes,     &kKv3Codes,        &kVmdlDocumentCodes,
+    &kVvdCodes,   &kVtxCodes,   &kMdlCodes,    &kModelCheckCodes, &kOptimizerCodes,
+    &kMeshCodes,  &kBoneCodes,  &kSequenceCodes, &kWeightCodes, &kAnimCodes,       &kRestripCodes,
+    &kBenchCodes, &kStatsCodes, &kCliCodes,
+};
+
+} // namespace vtxc

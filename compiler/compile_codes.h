@@ -1,0 +1,92 @@
+// Diagnostic codes of the compile pipeline (compiler/, what `vtxc compile` runs): meshes and
+// materials (MESH), the bone table (BONE), animations and sequences (SEQ) and bone weights
+// (WEIGHT).
+#pragma once
+
+#include "formats/common/diagnostic_catalogue.h"
+
+namespace vtxc {
+
+inline constexpr DiagnosticCode kMeshCodeList[] = {
+    {"MESH001", Severity::Error, ExitCode::InvalidInput,
+     "a LOD uses a material that no reference mesh uses",
+     "use the reference meshes' materials, or swap one with replacematerial"},
+    {"MESH002", Severity::Error, ExitCode::InvalidInput,
+     "vertices use more than 128 bones (the .vvd stores bone indices as signed bytes)",
+     "split the model, or collapse bones"},
+    {"MESH003", Severity::Warning, ExitCode::Ok,
+     "a mesh SMD has no triangles section: it is an animation",
+     "give the reference SMD of the mesh"},
+    {"MESH004", Severity::Note, ExitCode::Ok,
+     "faces with a null material (null, debug/debugempty, tools/toolsnodraw) were left out",
+     "nothing: null faces are meant to be invisible"},
+    {"MESH005", Severity::Note, ExitCode::Ok,
+     "degenerate triangles (two corners on one vertex) were left out",
+     "nothing, unless the triangles were meant to be seen: then fix them in the modelling tool"},
+};
+
+inline constexpr DiagnosticCode kBoneCodeList[] = {
+    {"BONE001", Severity::Error, ExitCode::InvalidInput,
+     "a LOD mesh uses a bone that is not in the reference skeleton",
+     "rename the bone, or add it to the reference SMD"},
+    {"BONE002", Severity::Warning, ExitCode::Ok,
+     "a bone has another parent than in an earlier file: the first file's hierarchy is kept",
+     "export all meshes from one skeleton"},
+    {"BONE003", Severity::Error, ExitCode::InvalidInput,
+     "a $definebone names a parent no earlier $definebone defines", "define parents first"},
+    {"BONE004", Severity::Error, ExitCode::InvalidInput,
+     "$attachment, $hbox, $ikchain, $bonemerge, $weightlist or an animation names a bone the "
+     "model does not have",
+     "name one of the model's bones (names are matched ignoring case)"},
+    {"BONE005", Severity::Error, ExitCode::InvalidInput,
+     "an $ikchain bone has no parent or no grandparent (a chain has three links)",
+     "name the chain's end bone, two levels below the chain's root"},
+    {"BONE006", Severity::Error, ExitCode::InvalidInput,
+     "more than 254 bones (animation records number bones in one byte)",
+     "collapse bones, or split the model"},
+};
+
+inline constexpr DiagnosticCode kWeightCodeList[] = {
+    {"WEIGHT001", Severity::Warning, ExitCode::Ok,
+     "vertex corners lost bone influence (weights under the threshold or past the third)",
+     "adjust --weight-threshold, or weight the vertices to three bones at most"},
+};
+
+inline constexpr DiagnosticCode kSequenceCodeList[] = {
+    {"SEQ001", Severity::Error, ExitCode::InvalidInput,
+     "a sequence plays an animation no earlier $animation or $sequence defines",
+     "define the animation first, or name its SMD"},
+    {"SEQ002", Severity::Error, ExitCode::InvalidInput,
+     "a sequence option names a weight list, command list or pose parameter that is not defined",
+     "define it before the sequence"},
+    {"SEQ003", Severity::Error, ExitCode::InvalidInput,
+     "frame/frames/startframe asks for frames the animation SMD does not have",
+     "give frames inside the file's range"},
+    {"SEQ004", Severity::Error, ExitCode::InvalidInput, "an animation SMD has no skeleton frame",
+     "export the animation again"},
+    {"SEQ005", Severity::Error, ExitCode::InvalidInput,
+     "an ikrule or $ikautoplaylock names a chain no $ikchain defines",
+     "define the chain with $ikchain"},
+    {"SEQ006", Severity::Warning, ExitCode::Ok,
+     "a sequence has no animation it can play (its files are missing): it is left out",
+     "add the animation SMDs"},
+    {"SEQ007", Severity::Error, ExitCode::InvalidInput,
+     "a blend grid on more than two pose parameters, or one its animations do not fill",
+     "blend on one or two pose parameters with a full grid of animations"},
+    {"SEQ008", Severity::Error, ExitCode::InvalidInput,
+     "the model has no sequence it can play (the engine needs one)",
+     "add $sequence idle \"<reference>.smd\""},
+    {"SEQ009", Severity::Warning, ExitCode::Ok,
+     "$illumposition names an attachment no $attachment defines: the position is used alone",
+     "name a defined attachment, or leave the name out"},
+};
+
+inline constexpr DiagnosticCatalogue kMeshCodes{"MESH", "Compiler: meshes and materials",
+                                                kMeshCodeList};
+inline constexpr DiagnosticCatalogue kBoneCodes{"BONE", "Compiler: bone table", kBoneCodeList};
+inline constexpr DiagnosticCatalogue kSequenceCodes{"SEQ", "Compiler: animations and sequences",
+                                                    kSequenceCodeList};
+inline constexpr DiagnosticCatalogue kWeightCodes{"WEIGHT", "Compiler: bone weights",
+                                                  kWeightCodeList};
+
+} // namespace vtxc

@@ -1,0 +1,37 @@
+// vtxc_common: what every library shares. Index of the entry points; each is declared in the
+// header named beside it. Depends on nothing but the standard library.
+//
+// Diagnostics (diagnostics.h, diagnostic_catalogue.h)
+//   DiagnosticSink::report(code, location, message)
+//       Reports a catalogued code (severity and exit status from its entry). The library reports,
+//       the command line prints; no library function prints or exits.
+//       Pre: `code` is an entry of a catalogue, named as kXCodes["X001"] (checked at compile time).
+//   CollectingSink, ForwardingSink
+//       Keep every diagnostic (tests, deferred printing); count a stage's own errors.
+//   formatDiagnostic(diagnostic)  ->  "file:line:col: error[CODE]: message".
+//
+// File input and output (file_io.h; codes IO001-IO002 in io_codes.h)
+//   readWholeFile(path, sink)
+//       The file's bytes, or nothing after IO001 (exit status 2).
+//   MappedFile::open(path, sink, maxBytes)
+//       The file mapped read-only (big inputs without a copy), or nothing after IO001.
+//   writeFilesAtomically(files, sink)
+//       Writes every file under a temporary name and renames them into place only when all were
+//       written: a model's files appear together or not at all. Pre: distinct paths.
+//
+// Binary records (byte_reader.h, byte_writer.h, binary_read_support.h)
+//   ByteReader        little-endian reads; never past the end (callers check `fits` first).
+//   ByteWriter        little-endian writes; each record's size checked as it is written.
+//   BinaryRecordReader
+//       The bounds, count and aliasing checks of the binary readers; each failure reports one of
+//       the reader's own codes (BinaryReadCodes). Pre: the codes outlive the reader.
+#pragma once
+
+#include "formats/common/binary_read_support.h"
+#include "formats/common/byte_reader.h"
+#include "formats/common/byte_writer.h"
+#include "formats/common/diagnostic_catalogue.h"
+#include "formats/common/diagnostics.h"
+#include "formats/common/file_io.h"
+#include "formats/common/io_codes.h"
+#include "formats/common/vector_types.h"

@@ -1,0 +1,29 @@
+// vtxc_qc: the QC reader (docs/qc.md). Index of the entry points; each is declared in the header
+// named beside it. Depends on vtxc_common. Codes QC001-QC061 (qc_codes.h).
+//
+//   readQcProject(qc, sink)                               (qc_project.h)
+//   readQcProject(qc, files, sink)
+//       Reads the QC and everything it includes, interprets every command and checks the whole:
+//       body parts, models, LODs, texture groups, sequences, and every file reference resolved
+//       inside the QC's folder. Returns nothing when any error was reported (all of them reach
+//       `sink`, up to its error limit). Never throws on bad input; never reads outside the QC's
+//       folder. Pre: `files` (the file-system seam; MemoryQcFileSystem in tests) outlives the call.
+//   meshForLod(project, model, lod)                       (qc_project.h)
+//       The mesh one model draws in one LOD: its replacement, its reference mesh or none.
+//       Pre: `model` and `lod` index into `project`.
+//
+// The stages, for tests and tools that need one of them:
+//   lexQc, checkQcBraces                                  (qc_lexer.h)
+//   preprocessQc: $include, $definemacro, $definevariable (qc_preprocessor.h)
+//   splitQcCommands, QcArgumentCursor                     (qc_command_stream.h)
+//   QcPathResolver: the contained-path policy             (qc_paths.h)
+#pragma once
+
+#include "formats/qc/qc_codes.h"
+#include "formats/qc/qc_command_stream.h"
+#include "formats/qc/qc_file_refs.h"
+#include "formats/qc/qc_file_system.h"
+#include "formats/qc/qc_lexer.h"
+#include "formats/qc/qc_paths.h"
+#include "formats/qc/qc_preprocessor.h"
+#include "formats/qc/qc_project.h"

@@ -1,0 +1,175 @@
+// Tests of the block-wise (parallel) reading of big triangle sections: with blocks of a few
+// hundred bytes, so that block ends fall on every kind of line, the result and every diagnostic
+// (code, file:line:col, message, order, error limit) equal those of a serial read, on any number
+// of threads.
+#include "formats/smd/smd.h"
+#include "testing/smd_synthesis.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <string>
+#include <tbb/task_arena.h>
+#include <vector>
+
+namespace vtxc {
+namespace {
+
+struct Outcome {
+    std::optional<SmdFile> file;
+    std::vector<std::string> diagnostics;
+};
+
+Outcome read(const std::string& text, const SmdReadOptions& options) {
+    CollectingSink sink;
+    Outcome out;
+    out.file = parseSmd(text, "big.smd", sink, options);
+    for (const Diagnostic& d : sink.diagnostics())
+        out.diagnostics.push_back(formatDiagnostic(d));
+    return out;
+}
+
+SmdReadOptions serial() {
+    SmdReadOptions options;
+    options.parallelFromBytes = SIZE_MAX;
+    return options;
+}
+
+SmdReadOptions tinyBlocks(std::size_t blockBytes) {
+    SmdReadOptions options;
+    options.parallelFromBytes = 0;
+    options.blockBytes = blockBytes;
+    return options;
+}
+
+bool sameVertex(const SmdFile& a, const SmdVertex& x, const SmdFile& b, const SmdVertex& y) {
+    if (x.bone != y.bone || !(x.position == y.position) || !(x.normal == y.normal) ||
+        !(x.uv == y.uv) || x.linkCount != y.linkCount || x.firstLink != y.firstLink)
+        return false;
+    const auto lx = a.linksOf(x), ly = b.linksOf(y);
+    return std::equal(lx.begin(), lx.end(), ly.begin(), ly.end());
+}
+
+void expectSameFile(const SmdFile& a, const SmdFile& b) {
+    EXPECT_EQ(a.materials, b.materials);
+    EXPECT_EQ(a.links.size(), b.links.size());
+    ASSERT_EQ(a.triangles.size(), b.triangles.size());
+    for (std::size_t t = 0; t < a.triangles.size(); ++t) {
+        const SmdTriangle &x = a.triangles[t], &y = b.triangles[t];
+        ASSERT_EQ(x.material, y.material) << "triangle " << t;
+        ASSERT_EQ(x.line, y.line) << "triangle " << t;
+        for (std::size_t k = 0; k < 3; ++k)
+            ASSERT_TRUE(sameVertex(a, x.corners[k], b, y.corners[k])) << "triangle " << t;
+    }
+    EXPECT_EQ(a.nodes.size(), b.nodes.size());
+    EXPECT_EQ(a.frames.size(), b.frames.size());
+}
+
+void expectSameAsSerial(const std::string& text, std::size_t blockBytes) {
+    const Outcome reference = read(text, serial());
+    const Outcome blocks = read(text, tinyBlocks(blockBytes));
+    EXPECT_EQ(blocks.diagnostics, reference.diagnostics) << "blocks of " << blockBytes;
+    ASSERT_EQ(blocks.file.has_value(), reference.file.has_value());
+    if (reference.file) expectSameFile(*blocks.file, *reference.file);
+}
+
+std::string generated(std::size_t triangles, int materials = 3) {
+    SmdSynthesisOptions options;
+    options.triangles = triangles;
+    options.bones = 12;
+    options.maxInfluences = 3;
+    options.materials = materials;
+    return synthesizeSmdText(options);
+}
+
+// The text with its line `number` (1-based) replaced by `replacement` (may hold several lines).
+std::string withLine(const std::string& text, std::size_t number, const std::string& replacement) {
+    std::size_t begin = 0;
+    for (std::size_t line = 1; line < number; ++line)
+        begin = text.find('\n', begin) + 1;
+    const std::size_t end = text.find('\n', begin);
+    return text.substr(0, begin) + replacement + text.substr(end);
+}
+
+std::size_t lineOfTriangles(const std::string& text) {
+    const std::size_t at = text.find("\ntriangles\n");
+    return static_cast<std::size_t>(std::count(text.begin(), text.begin() + at + 1, '\n')) + 1;
+}
+
+TEST(SmdBlockRead, CleanFileEqualsTheSerialReadForEveryBlockSize) {
+    const std::string text = generated(600);
+    for (std::size_t blockBytes : {1u, 97u, 400u, 1500u, 100000u})
+        expectSameAsSerial(text, blockBytes);
+    const Outcome blocks = read(text, tinyBlocks(300));
+    ASSERT_TRUE(blocks.file.has_value());
+    EXPECT_EQ(blocks.file->triangles.size(), 600u);
+    EXPECT_EQ(blocks.file->materials.size(), 3u);
+}
+
+TEST(SmdBlockRead, ErrorsAnywhereGiveTheSerialDiagnostics) {
+    const std::string text = generated(200);
+    const std::size_t first = lineOfTriangles(text) + 1; // first material line
+    // Damage on material lines, on each vertex line, a lost vertex line, an early `end`, blank
+    // lines and comments, at many places.
+    const std::vector<std::string> damages = {
+        "1 2 3",
+        "other_material",
+        "0 1.0 2.0 3.0 0 0 1 0.5 0.5 1 0 1.0\nnot_a_vertex",
+        "end",
+        "end\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend",
+        "0 1.0 x 3.0 0 0 1 0.5 0.5 1 0 1.0",
+        "\n  \n// a comment\n# another",
+        "0 1.0 2.0 3.0 0 0 1 0.5 0.5 3 0 1.0",
+        "99 1.0 2.0 3.0 0 0 1 0.5 0.5 1 0 1.0",
+    };
+    for (std::size_t offset = 0; offset < 24; offset += 1)
+        for (const std::string& damage : damages)
+            for (std::size_t blockBytes : {150u, 700u})
+                expectSameAsSerial(withLine(text, first + offset * 7, damage), blockBytes);
+}
+
+TEST(SmdBlockRead, TruncatedFileGivesTheSerialDiagnostics) {
+    const std::string text = generated(100);
+    for (std::size_t cut = text.size() - 700; cut < text.size(); cut += 37)
+        for (std::size_t blockBytes : {200u, 900u})
+            expectSameAsSerial(text.substr(0, cut), blockBytes);
+}
+
+TEST(SmdBlockRead, ErrorLimitStopsAtTheSameDiagnostic) {
+    std::string text = generated(300);
+    const std::size_t first = lineOfTriangles(text) + 2; // first vertex line
+    for (std::size_t t = 0; t < 60; ++t)
+        text = withLine(text, first + t * 12, "0 1.0 bad 3.0 0 0 1 0.5 0.5 1 0 1.0");
+    const Outcome reference = read(text, serial());
+    ASSERT_EQ(reference.diagnostics.size(), DiagnosticSink::kErrorLimit);
+    for (std::size_t blockBytes : {120u, 333u, 5000u})
+        expectSameAsSerial(text, blockBytes);
+}
+
+TEST(SmdBlockRead, CrLfLinesGiveTheSerialResult) {
+    std::string text = generated(150);
+    std::string crlf;
+    for (char c : text) {
+        if (c == '\n') crlf += '\r';
+        crlf += c;
+    }
+    expectSameAsSerial(crlf, 250);
+    expectSameAsSerial(withLine(crlf, lineOfTriangles(text) + 30, "0 1 2\r"), 250);
+}
+
+TEST(SmdBlockRead, ResultDoesNotDependOnTheThreadCount) {
+    const std::string clean = generated(800);
+    const std::string text = withLine(clean, lineOfTriangles(clean) + 2 + 4 * 500,
+                                      "0 1.0 bad 3.0 0 0 1 0.5 0.5 1 0 1.0");
+    Outcome one, many;
+    tbb::task_arena(1).execute([&] { one = read(text, tinyBlocks(512)); });
+    tbb::task_arena(2).execute([&] { many = read(text, tinyBlocks(512)); });
+    EXPECT_FALSE(one.diagnostics.empty());
+    EXPECT_EQ(one.diagnostics, many.diagnostics);
+    tbb::task_arena(1).execute([&] { one = read(clean, tinyBlocks(512)); });
+    tbb::task_arena(2).execute([&] { many = read(clean, tinyBlocks(512)); });
+    ASSERT_TRUE(one.file && many.file);
+    expectSameFile(*one.file, *many.file);
+}
+
+} // namespace
+} // namespace vtxc

@@ -1,0 +1,25 @@
+// vtxc_tools: tools on compiled models, built on the compiler: restrip, tune, bench, stats. Index
+// of the entry points; each is declared in the header named beside it. Depends on vtxc_compiler.
+// Codes RST, BENCH, STATS (tools_codes.h).
+//
+//   restripModel(model, options, sink)                    (restrip.h)
+//       New .vtx strips for an existing model (Valve's or vtxc's), same .mdl and .vvd. Checks
+//       before it returns that every mesh draws the same triangles, every strip keeps its limits
+//       and the model check finds nothing new; a failure is a bug and raises InternalError.
+//       Pre: `model` holds a parsed .mdl, .vvd and at least one .vtx (RST001 otherwise).
+//   tuneModel(project, base, options, sink)               (tune.h)
+//       LOD-0 figures for every (cache size, bones per strip) pair and their Pareto front; the
+//       CSV, JSON and SVG forms. Pre: options.progress, if set, is thread-safe.
+//   discoverBenchModels(dir, sink), runBench(models, options, sink)   (bench_run.h)
+//       Every model under a folder, compiled in memory, with time and quality figures.
+//   compareBench(baseline, now, tolerance)                (bench_run.h)
+//       The figures that changed; a quality figure worse by more than the tolerance regresses.
+//   modelStatsJson(paths, model, options)                 (model_stats.h)
+//       ACMR, ATVR, stored vertices and strips of each .vtx, beside reference points.
+#pragma once
+
+#include "tools/bench_run.h"
+#include "tools/model_stats.h"
+#include "tools/restrip.h"
+#include "tools/tools_codes.h"
+#include "tools/tune.h"

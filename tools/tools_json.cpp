@@ -1,0 +1,159 @@
+// JSON of the tools' typed results, and the bench run read back. Objects are nlohmann::json's
+// default (keys in name order), so the text depends on the values only.
+#include "tools/tools_json.h"
+
+#include "compiler/compile_json.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace vtxc {
+
+namespace {
+using Json = nlohmann::json;
+
+// Counts are written as whole numbers, as the compile report has them; a value read back that is
+// not one stays as it was.
+Json figureJson(double value, bool count) {
+    const bool whole = value >= 0 && value < 0x1p64 && value == std::floor(value);
+    return count && whole ? Json(static_cast<std::uint64_t>(value)) : Json(value);
+}
+
+Json benchModelJson(const BenchModelResult& model) {
+    Json j{{"ok", model.ok}};
+    if (model.timeMs) j["timeMs"] = *model.timeMs;
+    if (!model.ok) return j;
+    Json bytes = Json::object();
+    for (const auto& [file, size] : model.bytes)
+        bytes[file] = figureJson(size, true);
+    Json variants = Json::object();
+    for (const auto& [variant, lods] : model.variants) {
+        Json list = Json::array();
+        for (const BenchLodFigures& lod : lods) {
+            Json figures = Json::object();
+            for (const BenchFigure& figure : kBenchFigures)
+                if (const auto& value = lod.*figure.value)
+                    figures[figure.name] = figureJson(*value, figure.count);
+            list.push_back(figures);
+        }
+        variants[variant] = {{"lods", list}};
+    }
+    j["bytes"] = bytes;
+    j["variants"] = variants;
+    return j;
+}
+
+std::optional<double> numberAt(const Json& object, const char* key) {
+    const auto it = object.find(key);
+    if (it == object.end() || !it->is_number()) return std::nullopt;
+    return it->get<double>();
+}
+
+BenchLodFigures lodFiguresOf(const Json& lod) {
+    BenchLodFigures figures;
+    if (!lod.is_object()) return figures;
+    for (const BenchFigure& figure : kBenchFigures)
+        figures.*figure.value = numberAt(lod, figure.name);
+    return figures;
+}
+
+BenchModelResult benchModelOf(const Json& model) {
+    BenchModelResult result;
+    if (!model.is_object()) return result;
+    const auto ok = model.find("ok");
+    result.ok = ok != model.end() && ok->is_boolean() && ok->get<bool>();
+    result.timeMs = numberAt(model, "timeMs");
+    if (const auto bytes = model.find("bytes"); bytes != model.end() && bytes->is_object())
+        for (const auto& [file, size] : bytes->items())
+            if (size.is_number()) result.bytes[file] = size.get<double>();
+    if (const auto variants = model.find("variants");
+        variants != model.end() && variants->is_object())
+        for (const auto& [variant, figures] : variants->items()) {
+            if (!figures.is_object()) continue;
+            const auto lods = figures.find("lods");
+            if (lods == figures.end() || !lods->is_array()) continue;
+            std::vector<BenchLodFigures>& out = result.variants[variant];
+            for (const Json& lod : *lods)
+                out.push_back(lodFiguresOf(lod));
+        }
+    return result;
+}
+
+Json acmrAtvrJson(const AcmrAtvr& figures) {
+    return {{"acmr", figures.acmr}, {"atvr", figures.atvr}};
+}
+
+Json tuneResultJson(const TuneResult& r, const std::vector<int>& cacheSizes) {
+    Json j{{"vertCacheSize", r.cacheSize},
+           {"bonesPerStrip", r.bonesPerStrip},
+           {"triangles", r.triangles},
+           {"uniqueVertices", r.uniqueVertices},
+           {"storedVertices", r.storedVertices},
+           {"strips", r.strips},
+           {"boneStateChanges", r.boneStateChanges},
+           {"acmr", r.acmr},
+           {"atvr", r.atvr}};
+    if (!r.crossAcmr.empty()) {
+        Json cross = Json::object();
+        for (std::size_t k = 0; k < r.crossAcmr.size(); ++k)
+            cross[std::to_string(cacheSizes[k])] = r.crossAcmr[k];
+        j["acmrAtCacheSize"] = cross;
+    }
+    return j;
+}
+} // namespace
+
+std::string benchRunJsonText(const BenchRun& run) {
+    Json models = Json::object();
+    for (const auto& [name, model] : run.models)
+        models[name] = benchModelJson(model);
+    return jsonFileText({{"models", models}});
+}
+
+std::optional<BenchRun> parseBenchRun(std::string_view text) {
+    const Json json = Json::parse(text.begin(), text.end(), nullptr, false);
+    if (json.is_discarded() || !json.is_object()) return std::nullopt;
+    const auto models = json.find("models");
+    if (models == json.end() || !models->is_object()) return std::nullopt;
+    BenchRun run;
+    for (const auto& [name, model] : models->items())
+        run.models[name] = benchModelOf(model);
+    return run;
+}
+
+std::string modelStatsJsonText(const ModelStats& stats) {
+    Json out =
+        qualityReportJson(stats.quality, [&](std::size_t variant, std::size_t lod, Json& lodJson) {
+            const LodReferences& references = stats.references.at(variant).at(lod);
+            lodJson["lowerBound"] = references.lowerBound;
+            lodJson["headroom"] = acmrAtvrJson(references.headroom);
+            Json gpu = Json::object();
+            for (const GpuCacheFigures& figures : references.gpu)
+                gpu[figures.gpu] = acmrAtvrJson(figures.figures);
+            lodJson["gpu"] = gpu;
+        });
+    Json files = Json::object();
+    for (const FileSize& file : stats.files)
+        files[file.name] = file.bytes;
+    out["files"] = files;
+    return jsonFileText(out);
+}
+
+std::string tuneJsonText(const TuneReport& report) {
+    Json results = Json::array();
+    for (const TuneResult& r : report.results)
+        results.push_back(tuneResultJson(r, report.cacheSizes));
+    Json pareto = Json::array();
+    const auto reasons = paretoReasons(report);
+    for (std::size_t k = 0; k < report.pareto.size(); ++k)
+        pareto.push_back({{"vertCacheSize", report.results[report.pareto[k]].cacheSize},
+                          {"bonesPerStrip", report.results[report.pareto[k]].bonesPerStrip},
+                          {"reason", reasons[k]}});
+    return jsonFileText({{"cacheSizes", report.cacheSizes},
+                         {"bonesPerStrip", report.bonesPerStrip},
+                         {"lod", 0},
+                         {"results", results},
+                         {"pareto", pareto}});
+}
+
+} // namespace vtxc
