@@ -6,8 +6,8 @@
 #include "cli/progress.h"
 #include "formats/common/file_io.h"
 #include "tools/bench_run.h"
-#include "tools/tools_json.h"
 #include "tools/tools_codes.h"
+#include "tools/tools_json.h"
 
 #include <cmath>
 #include <cstdio>

@@ -3,10 +3,10 @@
 // printing old vs new figures.
 #include "cli/command.h"
 #include "cli/progress.h"
-#include "tools/restrip_files.h"
 #include "formats/common/file_io.h"
 #include "formats/common/io_codes.h"
 #include "tools/restrip.h"
+#include "tools/restrip_files.h"
 #include "tools/tools_codes.h"
 
 #include <cstdio>

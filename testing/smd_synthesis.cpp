@@ -150,7 +150,7 @@ bool writeSynthesizedSmdFile(const std::filesystem::path& path, const SmdSynthes
     std::FILE* out = std::fopen(temporary.c_str(), "wb");
     if (!out) {
         sink.report(kIoCodes["IO002"], {path.string()},
-                   "cannot create the file (does the folder exist, and may vtxc write there?)");
+                    "cannot create the file (does the folder exist, and may vtxc write there?)");
         return false;
     }
     bool ok = true;
@@ -162,7 +162,8 @@ bool writeSynthesizedSmdFile(const std::filesystem::path& path, const SmdSynthes
     if (ok) std::filesystem::rename(temporary, path, ec);
     if (!ok || ec) {
         std::filesystem::remove(temporary, ec);
-        sink.report(kIoCodes["IO002"], {path.string()}, "writing the file failed (is the disk full?)");
+        sink.report(kIoCodes["IO002"], {path.string()},
+                    "writing the file failed (is the disk full?)");
         return false;
     }
     return true;

@@ -7,7 +7,7 @@
 //       body parts, models, LODs, texture groups, sequences, and every file reference resolved
 //       inside the QC's folder. Returns nothing when any error was reported (all of them reach
 //       `sink`, up to its error limit). Never throws on bad input; never reads outside the QC's
-//       folder. Pre: `files` (the file-system seam; MemoryQcFileSystem in tests) outlives the call.
+//       folder. Pre: `files` (the file-system seam; MemoryFileSystem in tests) outlives the call.
 //   meshForLod(project, model, lod)                       (qc_project.h)
 //       The mesh one model draws in one LOD: its replacement, its reference mesh or none.
 //       Pre: `model` and `lod` index into `project`.
@@ -16,14 +16,12 @@
 //   lexQc, checkQcBraces                                  (qc_lexer.h)
 //   preprocessQc: $include, $definemacro, $definevariable (qc_preprocessor.h)
 //   splitQcCommands, QcArgumentCursor                     (qc_command_stream.h)
-//   QcPathResolver: the contained-path policy             (qc_paths.h)
+// File names resolve through ContainedPathResolver over the FileSystem seam (formats/common).
 #pragma once
 
 #include "formats/qc/qc_codes.h"
 #include "formats/qc/qc_command_stream.h"
 #include "formats/qc/qc_file_refs.h"
-#include "formats/qc/qc_file_system.h"
 #include "formats/qc/qc_lexer.h"
-#include "formats/qc/qc_paths.h"
 #include "formats/qc/qc_preprocessor.h"
 #include "formats/qc/qc_project.h"

@@ -5,7 +5,6 @@
 #include "formats/common/contained_path.h"
 #include "formats/common/text.h"
 #include "formats/qc/qc_codes.h"
-#include "formats/qc/qc_paths.h"
 
 #include <charconv>
 #include <cmath>

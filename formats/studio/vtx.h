@@ -135,9 +135,9 @@ struct VtxFile {
     bool operator==(const VtxFile&) const = default;
 };
 
-// Serialises the file in the section order of FORMATS.md. Raises InternalError (internal_error.h)
-// only on an inconsistency of its own (a record written with the wrong size or at the wrong
-// offset).
+// Serialises the file in the section order of docs/formats.md (".vtx"). Raises InternalError
+// (internal_error.h) only on an inconsistency of its own (a record written with the wrong size or
+// at the wrong offset).
 std::vector<std::uint8_t> writeVtx(const VtxFile& file);
 
 // Parses a .vtx; reports VTX0xx errors naming the record and byte offset, and returns nothing

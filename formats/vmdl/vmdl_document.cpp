@@ -4,9 +4,8 @@
 // Codes: VMDL001-VMDL017 of kVmdlDocumentCodes (formats/vmdl/vmdl_codes.h).
 #include "formats/vmdl/vmdl_document.h"
 
-#include "formats/common/text.h"
-
 #include "formats/common/io_codes.h"
+#include "formats/common/text.h"
 #include "formats/vmdl/vmdl_codes.h"
 
 #include <algorithm>
@@ -39,17 +38,17 @@ std::optional<fs::path> resolveContentPath(const std::string& contentPath,
     case PathProblem::Empty:
     case PathProblem::Absolute:
         sink.report(kVmdlDocumentCodes["VMDL008"], where,
-                   "path '" + contentPath + "' must be relative to the content root " +
-                       content.root().string() + " (and not empty)");
+                    "path '" + contentPath + "' must be relative to the content root " +
+                        content.root().string() + " (and not empty)");
         return std::nullopt;
     case PathProblem::LeavesRoot:
     case PathProblem::LinkLeavesRoot:
         break;
     }
     sink.report(kVmdlDocumentCodes["VMDL008"], where,
-               "path '" + contentPath + "' leads outside the content root " +
-                   content.root().string() +
-                   ": keep sources under the root, or pass a wider root with --content DIR");
+                "path '" + contentPath + "' leads outside the content root " +
+                    content.root().string() +
+                    ": keep sources under the root, or pass a wider root with --content DIR");
     return std::nullopt;
 }
 
@@ -370,8 +369,8 @@ class Interpreter {
         if (!path) return;
         if (!files_.isFile(*path)) {
             sink_.report(kVmdlDocumentCodes["VMDL009"], where,
-                        "external group file '" + fileName + "' not found (looked for " +
-                            path->string() + "; content root: --content DIR)");
+                         "external group file '" + fileName + "' not found (looked for " +
+                             path->string() + "; content root: --content DIR)");
             return;
         }
         const auto document = readDocument(*path, files_, sink_);
@@ -640,8 +639,8 @@ class Interpreter {
         }
         if (lowerExtension(animation.filepath) != ".smd") {
             sink_.report(kVmdlDocumentCodes["VMDL013"], animation.filepathLocation,
-                        "m_Filepath '" + animation.filepath +
-                            "' is not an .smd: vtxc reads SMD animations only (export it as SMD)");
+                         "m_Filepath '" + animation.filepath +
+                             "' is not an .smd: vtxc reads SMD animations only (export it as SMD)");
             return;
         }
         if (auto path =

@@ -59,7 +59,7 @@ TEST(Compile, LodZeroIsTheSameWithOrWithoutLodsAndFixupsRestoreMeshOrder) {
 // with their checksum gives, and the checksum FNV-1a over the zero-checksum bytes (vvd, then vtx).
 TEST(Compile, FileBytesCarryTheContentChecksumInEveryHeader) {
     test::TempDir dir;
-    test::writeText(dir / "ref.smd", gridSmd(4, {"skin", "metal"}));
+    test::writeText(dir / "ref.smd", quadGridSmdText(4, {"skin", "metal"}));
     CollectingSink sink;
     const auto out = compile(projectFromSmds(dir / "ref.smd", {}, std::nullopt), sink);
     ASSERT_TRUE(out);

@@ -18,22 +18,22 @@ const char* const kAbsolute[] = {
     "/etc/x.smd", "\\x.smd", "//server/share/x.smd", "\\\\server\\share\\x.smd", "C:\\x.smd",
     "C:x.smd",    "c:/x.smd"};
 // Paths that climb above the root with "..", also when a later part comes back in.
-const char* const kClimbing[] = {"../x.smd", "a/../../x.smd", "..\\root\\x.smd",
+const char* const kClimbing[] = {"../x.smd", "a/../../x.smd", "..\\content\\x.smd",
                                  "a\\..\\..\\x.smd"};
 
 class ContainedPathTest : public ::testing::Test {
   protected:
     ContainedPathTest() {
-        files.addFile("root/a/b.smd", "");
-        files.addFile("root/sub/c.smd", "");
+        files.addFile("content/a/b.smd", "");
+        files.addFile("content/sub/c.smd", "");
         files.addFile("/outside/secret.smd", "");
-        files.addFile("/root2/x.smd", "");
-        files.addLink("root/out", "/outside");   // a link leading out
-        files.addLink("root/in", "sub");         // a link that stays inside
-        files.addLink("root/sibling", "/root2"); // out, to a name that starts like the root
+        files.addFile("/content2/x.smd", "");
+        files.addLink("content/out", "/outside");      // a link leading out
+        files.addLink("content/in", "sub");            // a link that stays inside
+        files.addLink("content/sibling", "/content2"); // out, to a name that starts like the root
     }
 
-    PathProblem problemOf(const std::string& written, const fs::path& root = "root") {
+    PathProblem problemOf(const std::string& written, const fs::path& root = "content") {
         return ContainedPathResolver(root, files).resolve(written).problem;
     }
 
@@ -41,13 +41,13 @@ class ContainedPathTest : public ::testing::Test {
 };
 
 TEST_F(ContainedPathTest, RelativePathsInsideTheRootResolve) {
-    const ContainedPathResolver resolver("root", files);
+    const ContainedPathResolver resolver("content", files);
     const ContainedPath path = resolver.resolve("a\\b.smd");
     EXPECT_EQ(path.problem, PathProblem::None);
     EXPECT_EQ(path.relative, (RelativePath{"a", "b.smd"}));
-    EXPECT_EQ(path.path, fs::path("root") / "a" / "b.smd");
+    EXPECT_EQ(path.path, fs::path("content") / "a" / "b.smd");
     EXPECT_EQ(resolver.resolve("x/../a/./b.smd").relative, (RelativePath{"a", "b.smd"}));
-    EXPECT_EQ(resolver.resolve("b.smd", {"a"}).path, fs::path("root") / "a" / "b.smd");
+    EXPECT_EQ(resolver.resolve("b.smd", {"a"}).path, fs::path("content") / "a" / "b.smd");
     EXPECT_EQ(problemOf("in/c.smd"), PathProblem::None);
 }
 
@@ -73,14 +73,15 @@ TEST_F(ContainedPathTest, LinksLeadingOutAreRefused) {
 }
 
 TEST_F(ContainedPathTest, TrailingSeparatorsChangeNothing) {
-    for (const fs::path& root : {fs::path("root"), fs::path("root/"), fs::path("/root/")}) {
+    for (const fs::path& root :
+         {fs::path("content"), fs::path("content/"), fs::path("/content/")}) {
         EXPECT_EQ(problemOf("a/b.smd", root), PathProblem::None) << root;
         EXPECT_EQ(problemOf("a/", root), PathProblem::None) << root;
         EXPECT_EQ(problemOf("out/secret.smd", root), PathProblem::LinkLeavesRoot) << root;
         EXPECT_EQ(problemOf("sibling/", root), PathProblem::LinkLeavesRoot) << root;
         EXPECT_EQ(problemOf("../x.smd", root), PathProblem::LeavesRoot) << root;
     }
-    EXPECT_EQ(ContainedPathResolver("root", files).resolve("a\\").relative, RelativePath{"a"});
+    EXPECT_EQ(ContainedPathResolver("content", files).resolve("a\\").relative, RelativePath{"a"});
 }
 
 TEST(IsWithinFolder, ComparesWholeNamesAndIgnoresTrailingSeparators) {
@@ -99,8 +100,8 @@ class QcCallerTest : public ContainedPathTest {
   protected:
     const Diagnostic* readBody(const std::string& written) {
         sink = CollectingSink();
-        files.addFile("root/model.qc", "$modelname m\n$body b \"" + written + "\"\n");
-        EXPECT_FALSE(readQcProject("root/model.qc", files, sink).has_value()) << written;
+        files.addFile("content/model.qc", "$modelname m\n$body b \"" + written + "\"\n");
+        EXPECT_FALSE(readQcProject("content/model.qc", files, sink).has_value()) << written;
         for (const Diagnostic& d : sink.diagnostics())
             if (d.severity == Severity::Error) return &d;
         return nullptr;
@@ -113,7 +114,7 @@ TEST_F(QcCallerTest, AbsoluteMeshPathsAreQc013AtTheirLine) {
         const Diagnostic* error = readBody(written);
         ASSERT_NE(error, nullptr) << written;
         EXPECT_EQ(error->code, "QC013") << written;
-        EXPECT_EQ(error->location.file, "root/model.qc");
+        EXPECT_EQ(error->location.file, "content/model.qc");
         EXPECT_EQ(error->location.line, 2u);
     }
 }
@@ -130,18 +131,18 @@ TEST_F(QcCallerTest, MeshPathsLeavingTheFolderAreQc014AtTheirLine) {
 
 TEST_F(QcCallerTest, AnIncludeThroughALinkLeadingOutIsQc014) {
     files.addFile("/outside/evil.qci", "$body b \"a/b.smd\"\n");
-    files.addFile("root/model.qc", "$modelname m\n$include \"out/evil.qci\"\n$body b a/b\n");
-    EXPECT_FALSE(readQcProject("root/model.qc", files, sink).has_value());
+    files.addFile("content/model.qc", "$modelname m\n$include \"out/evil.qci\"\n$body b a/b\n");
+    EXPECT_FALSE(readQcProject("content/model.qc", files, sink).has_value());
     ASSERT_NE(sink.find("QC014"), nullptr);
     EXPECT_EQ(sink.find("QC014")->location.line, 2u);
 }
 
 TEST_F(QcCallerTest, MeshPathsInsideResolveBelowTheQcFolder) {
-    files.addFile("root/model.qc", "$modelname m\n$body b \"x/../a/b.smd\"\n$body c in/c\n");
-    const auto project = readQcProject("root/model.qc", files, sink);
+    files.addFile("content/model.qc", "$modelname m\n$body b \"x/../a/b.smd\"\n$body c in/c\n");
+    const auto project = readQcProject("content/model.qc", files, sink);
     ASSERT_TRUE(project.has_value());
-    EXPECT_EQ(project->bodyParts[0].models[0].mesh->path, fs::path("root") / "a" / "b.smd");
-    EXPECT_EQ(project->bodyParts[1].models[0].mesh->path, fs::path("root") / "in" / "c.smd");
+    EXPECT_EQ(project->bodyParts[0].models[0].mesh->path, fs::path("content") / "a" / "b.smd");
+    EXPECT_EQ(project->bodyParts[1].models[0].mesh->path, fs::path("content") / "in" / "c.smd");
 }
 
 // ---- the VMDL reader: external group files and animation sources, under --content ----
@@ -158,7 +159,7 @@ class VmdlCallerTest : public ContainedPathTest {
   protected:
     // A document whose one animation's source is `filepath` (line 3).
     std::optional<VmdlDocument> loadAnimation(const std::string& filepath,
-                                              const fs::path& content = "root") {
+                                              const fs::path& content = "content") {
         sink = CollectingSink();
         files.addFile("models/m.vmdl",
                       "CVanimGroupReference[] m_pAnimGroups = [ CVanimGroupReference {\n"
@@ -173,7 +174,7 @@ class VmdlCallerTest : public ContainedPathTest {
         files.addFile("models/g.vmdl", "CVanimGroupReference[] m_pAnimGroups = [\n"
                                        "CVanimGroupReference { string m_sFileName = \"" +
                                            kv3Escaped(fileName) + "\" } ]\n");
-        return loadVmdlDocument("models/g.vmdl", "root", files, sink);
+        return loadVmdlDocument("models/g.vmdl", "content", files, sink);
     }
     void expectVmdl008(std::uint32_t line, const std::string& written) {
         const Diagnostic* error = sink.find("VMDL008");
@@ -209,7 +210,7 @@ TEST_F(VmdlCallerTest, GroupFilesOutsideTheContentRootAreVmdl008AndNotRead) {
 }
 
 TEST_F(VmdlCallerTest, SourcesInsideResolveWithOrWithoutATrailingSeparatorOnTheRoot) {
-    for (const fs::path& content : {fs::path("root"), fs::path("root/")}) {
+    for (const fs::path& content : {fs::path("content"), fs::path("content/")}) {
         const auto document = loadAnimation("x\\..\\a\\b.smd", content);
         ASSERT_TRUE(document.has_value()) << content;
         const fs::path source = document->groups.at(0).animations.at(0).sourcePath;
@@ -220,14 +221,14 @@ TEST_F(VmdlCallerTest, SourcesInsideResolveWithOrWithoutATrailingSeparatorOnTheR
 }
 
 TEST_F(VmdlCallerTest, AnExternalGroupIsReadThroughTheFileSystemSeam) {
-    files.addFile("root/groups/ext.vmdl",
+    files.addFile("content/groups/ext.vmdl",
                   "CVanimGroup E { string m_Name = \"ext\"\nCVanim[] m_Vanim = [ CVanim { string "
                   "m_Animationname = \"e\" string m_Filepath = \"a\\\\b.smd\" } ] }\n");
     const auto document = loadGroup("groups\\ext.vmdl");
     ASSERT_TRUE(document.has_value());
     ASSERT_EQ(document->groups.size(), 1u);
     EXPECT_EQ(document->groups[0].name, "ext");
-    EXPECT_EQ(document->groups[0].animations.at(0).sourcePath, fs::path("root") / "a" / "b.smd");
+    EXPECT_EQ(document->groups[0].animations.at(0).sourcePath, fs::path("content") / "a" / "b.smd");
 }
 
 } // namespace
