@@ -18,10 +18,10 @@
 namespace vtxc {
 
 inline constexpr const DiagnosticCatalogue* kAllCatalogues[] = {
-    &kIoCodes,      &kSmdCodes,   &kQcCodes,     &kKv3Codes,        &kVmdlDocumentCodes,
-    &kVvdCodes,     &kVtxCodes,   &kMdlCodes,    &kModelCheckCodes, &kOptimizerCodes,
-    &kMeshCodes,    &kBoneCodes,  &kWeightCodes, &kLodCodes,        &kAnimCodes,
-    &kRestripCodes, &kBenchCodes, &kStatsCodes,  &kCliCodes,
+    &kIoCodes,   &kSmdCodes,     &kQcCodes,       &kKv3Codes,        &kVmdlDocumentCodes,
+    &kVvdCodes,  &kVtxCodes,     &kMdlCodes,      &kModelCheckCodes, &kOptimizerCodes,
+    &kMeshCodes, &kBoneCodes,    &kSequenceCodes, &kWeightCodes,     &kLodCodes,
+    &kAnimCodes, &kRestripCodes, &kBenchCodes,    &kStatsCodes,      &kCliCodes,
 };
 
 } // namespace vtxc

@@ -41,6 +41,9 @@ void addModelArguments(CLI::App* command, ModelArguments& arguments) {
                         "a shadow LOD SMD (last LOD, switch point -1)");
     command->add_flag("--static-prop", arguments.staticProp,
                       "compile as $staticprop: one bone, turned 90 degrees about Z");
+    command->add_option("--content-root", arguments.contentRoot,
+                        "QC input: the folder QC paths may not leave (default: the QC's folder); "
+                        "files a QC names may climb out of the QC's folder with '..' up to it");
 }
 
 void addEffortOption(CLI::App* command, CacheOrderEffort& effort) {
@@ -60,6 +63,8 @@ bool isQcInput(const ModelArguments& arguments) {
 std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments,
                                                  DiagnosticSink& sink) {
     if (isQcInput(arguments)) {
+        std::optional<std::filesystem::path> root;
+        if (!arguments.contentRoot.empty()) root = arguments.contentRoot;
         if (!arguments.lods.empty() || !arguments.shadowLod.empty() || arguments.staticProp) {
             sink.report(
                 kCliCodes["CLI013"], {arguments.input},
@@ -67,7 +72,7 @@ std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments
                 "$lod, $shadowlod and $staticprop");
             return std::nullopt;
         }
-        return readQcModelProject(arguments.input, sink);
+        return readQcModelProject(arguments.input, sink, root);
     }
     std::vector<LodArgument> lods;
     for (const std::string& text : arguments.lods) {
@@ -79,6 +84,11 @@ std::optional<ModelProject> projectFromArguments(const ModelArguments& arguments
             return std::nullopt;
         }
         lods.push_back(lod);
+    }
+    if (!arguments.contentRoot.empty()) {
+        sink.error("CLI013", {arguments.input},
+                   "--content-root is for QC input; an SMD names no other files", ExitCode::Usage);
+        return std::nullopt;
     }
     std::optional<std::filesystem::path> shadow;
     if (!arguments.shadowLod.empty()) shadow = arguments.shadowLod;

@@ -1,5 +1,6 @@
 // The command-line arguments that name a model's sources, shared by compile, tune and bench:
-// INPUT (a reference SMD), --lod SWITCH=LOD.smd..., --shadow-lod, --static-prop.
+// INPUT (a reference SMD or a QC), --lod SWITCH=LOD.smd..., --shadow-lod, --static-prop,
+// --content-root.
 #pragma once
 
 #include "cli/command.h"
@@ -17,6 +18,7 @@ struct ModelArguments {
     std::vector<std::string> lods;
     std::string shadowLod;
     bool staticProp = false;
+    std::string contentRoot; // QC input: the folder no QC path may leave (default: the QC's)
 };
 
 void addModelArguments(CLI::App* command, ModelArguments& arguments);

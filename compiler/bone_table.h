@@ -3,6 +3,7 @@
 #pragma once
 
 #include "formats/common/diagnostics.h"
+#include "formats/qc/qc_project.h"
 #include "formats/smd/smd.h"
 
 #include <optional>
@@ -15,7 +16,12 @@ namespace vtxc {
 struct ModelBone {
     std::string name;
     int parent = -1;
-    SourceLocation declaredAt; // the node line of the first reference SMD that names it
+    // Bind pose relative to the parent: the $definebone values, else the first reference SMD's
+    // skeleton that has the bone.
+    Vec3 position;
+    Vec3 rotation;             // Euler radians (x, y, z)
+    bool defined = false;      // declared by $definebone (kept even when nothing uses it)
+    SourceLocation declaredAt; // the $definebone line, or the node line of the first SMD naming it
 };
 
 class BoneTable {
@@ -24,6 +30,12 @@ class BoneTable {
     // differs between files keeps the first file's parent (and a warning says so).
     static BoneTable fromReferences(const std::vector<const SmdFile*>& references,
                                     DiagnosticSink& sink);
+    // The $definebone bones first, in QC order, then the reference SMDs' other nodes in order of
+    // first appearance. A $definebone whose parent is not an earlier $definebone is an error
+    // (BONE003) naming its line; returns nothing then.
+    static std::optional<BoneTable> fromDefinitions(const std::vector<QcDefinedBone>& defined,
+                                                    const std::vector<const SmdFile*>& references,
+                                                    DiagnosticSink& sink);
     // One bone, "static_prop", that every vertex is bound to.
     static BoneTable staticProp();
 
@@ -37,6 +49,7 @@ class BoneTable {
 
   private:
     void add(ModelBone bone);
+    void addReferenceNodes(const std::vector<const SmdFile*>& references, DiagnosticSink& sink);
 
     std::vector<ModelBone> bones_;
     // Lower-case name -> bone: lookups in constant time, so tens of thousands of nodes stay

@@ -1,5 +1,6 @@
-// The compile driver: a ModelProject (from SMDs on the command line, or a QC) in, the .vvd, the
-// .vtx variants, layout.json and the quality report out. Nothing is written until all succeeded.
+// The compile driver: a ModelProject (from SMDs on the command line, or a QC) in, the .mdl, the
+// .vvd, the .vtx variants, layout.json and the quality report out. Nothing is written until all
+// succeeded.
 #pragma once
 
 #include "compiler/compile_options.h"
@@ -9,6 +10,7 @@
 #include "compiler/vtx_assembly.h"
 #include "formats/common/diagnostics.h"
 #include "formats/common/file_io.h"
+#include "formats/studio/mdl.h"
 #include "formats/studio/vvd.h"
 
 #include <cstdint>
@@ -27,6 +29,7 @@ struct CompiledFile {
 };
 
 struct CompileOutput {
+    std::optional<MdlFile> mdl; // when the project has a description (QC or SMD form)
     VvdFile vvd;
     std::vector<VtxAssembly> vtx;    // in the order of CompileOptions::variants
     std::vector<CompiledFile> files; // the bytes of `vvd`, then of each of `vtx` in order
@@ -62,8 +65,9 @@ PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions&
 std::optional<std::vector<VtxAssembly>>
 stripPreparedModel(const PreparedModel& model, const CompileOptions& options, DiagnosticSink& sink);
 
-// The files of a compile at `outBase` (OUT/NAME): NAME.vvd, NAME.<variant>.vtx, NAME.layout.json,
-// written all or none (options.root: the folder nothing may be written outside of).
+// The files of a compile at `outBase` (OUT/NAME): NAME.mdl, NAME.vvd, NAME.<variant>.vtx,
+// NAME.layout.json, written all or none (options.root: the folder nothing may be written outside
+// of).
 bool writeCompileOutput(const CompileOutput& output, const std::filesystem::path& outBase,
                         DiagnosticSink& sink, const WriteOptions& options = {});
 

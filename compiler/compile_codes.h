@@ -1,6 +1,6 @@
 // Diagnostic codes of the compile pipeline (compiler/, what `vtxc compile` runs): meshes and
-// materials (MESH), the bone table (BONE), bone weights (WEIGHT) and generated levels of detail
-// (LOD: `vtxc compile --auto-lods` and `vtxc lod`).
+// materials (MESH), the bone table (BONE), animations and sequences (SEQ), bone weights (WEIGHT)
+// and generated levels of detail (LOD: `vtxc compile --auto-lods` and `vtxc lod`).
 #pragma once
 
 #include "formats/common/diagnostic_catalogue.h"
@@ -35,6 +35,18 @@ inline constexpr DiagnosticCode kBoneCodeList[] = {
     {"BONE002", Severity::Warning, ExitCode::Ok,
      "a bone has another parent than in an earlier file: the first file's hierarchy is kept",
      "export all meshes from one skeleton"},
+    {"BONE003", Severity::Error, ExitCode::InvalidInput,
+     "a $definebone names a parent no earlier $definebone defines", "define parents first"},
+    {"BONE004", Severity::Error, ExitCode::InvalidInput,
+     "$attachment, $hbox, $ikchain, $bonemerge, $weightlist or an animation names a bone the "
+     "model does not have",
+     "name one of the model's bones (names are matched ignoring case)"},
+    {"BONE005", Severity::Error, ExitCode::InvalidInput,
+     "an $ikchain bone has no parent or no grandparent (a chain has three links)",
+     "name the chain's end bone, two levels below the chain's root"},
+    {"BONE006", Severity::Error, ExitCode::InvalidInput,
+     "more than 254 bones (animation records number bones in one byte)",
+     "collapse bones, or split the model"},
 };
 
 inline constexpr DiagnosticCode kWeightCodeList[] = {
@@ -55,11 +67,42 @@ inline constexpr DiagnosticCode kLodCodeList[] = {
      "drop --auto-lods, or the $lod blocks"},
 };
 
+inline constexpr DiagnosticCode kSequenceCodeList[] = {
+    {"SEQ001", Severity::Error, ExitCode::InvalidInput,
+     "a sequence plays an animation no earlier $animation or $sequence defines",
+     "define the animation first, or name its SMD"},
+    {"SEQ002", Severity::Error, ExitCode::InvalidInput,
+     "a sequence option names a weight list, command list or pose parameter that is not defined",
+     "define it before the sequence"},
+    {"SEQ003", Severity::Error, ExitCode::InvalidInput,
+     "frame/frames/startframe asks for frames the animation SMD does not have",
+     "give frames inside the file's range"},
+    {"SEQ004", Severity::Error, ExitCode::InvalidInput, "an animation SMD has no skeleton frame",
+     "export the animation again"},
+    {"SEQ005", Severity::Error, ExitCode::InvalidInput,
+     "an ikrule or $ikautoplaylock names a chain no $ikchain defines",
+     "define the chain with $ikchain"},
+    {"SEQ006", Severity::Warning, ExitCode::Ok,
+     "a sequence has no animation it can play (its files are missing): it is left out",
+     "add the animation SMDs"},
+    {"SEQ007", Severity::Error, ExitCode::InvalidInput,
+     "a blend grid on more than two pose parameters, or one its animations do not fill",
+     "blend on one or two pose parameters with a full grid of animations"},
+    {"SEQ008", Severity::Error, ExitCode::InvalidInput,
+     "the model has no sequence it can play (the engine needs one)",
+     "add $sequence idle \"<reference>.smd\""},
+    {"SEQ009", Severity::Warning, ExitCode::Ok,
+     "$illumposition names an attachment no $attachment defines: the position is used alone",
+     "name a defined attachment, or leave the name out"},
+};
+
 inline constexpr DiagnosticCatalogue kMeshCodes{"MESH", "Compiler: meshes and materials",
                                                 kMeshCodeList};
 inline constexpr DiagnosticCatalogue kBoneCodes{"BONE", "Compiler: bone table", kBoneCodeList};
 inline constexpr DiagnosticCatalogue kLodCodes{"LOD", "Compiler: generated levels of detail",
                                                kLodCodeList};
+inline constexpr DiagnosticCatalogue kSequenceCodes{"SEQ", "Compiler: animations and sequences",
+                                                    kSequenceCodeList};
 inline constexpr DiagnosticCatalogue kWeightCodes{"WEIGHT", "Compiler: bone weights",
                                                   kWeightCodeList};
 

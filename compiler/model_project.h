@@ -5,6 +5,7 @@
 
 #include "formats/common/diagnostics.h"
 #include "formats/common/vector_types.h"
+#include "formats/qc/qc_project.h"
 #include "formats/smd/smd.h"
 
 #include <cstdint>
@@ -71,6 +72,9 @@ struct ModelProject {
     // Meshes made in memory (generated LODs), by the name their MeshSourceRef gives: the
     // compile takes them from here instead of reading a file.
     std::map<std::filesystem::path, std::shared_ptr<const SmdFile>> generatedSmds;
+    // What the .mdl takes beyond the meshes: the QC, or the SMD form's defaults (model name, an
+    // `idle` sequence of the reference). Without it no .mdl is built.
+    std::shared_ptr<const QcProject> description;
 };
 
 } // namespace vtxc

@@ -39,8 +39,51 @@ std::int32_t mdlFlags(const QcProject& qc) {
 }
 } // namespace
 
-ModelProject projectFromQc(const QcProject& qc) {
+namespace {
+QcSequence idleOf(const QcFileRef& reference) {
+    QcSequence idle;
+    idle.name = "idle";
+    idle.sources.push_back({reference, ""});
+    idle.animationFiles.push_back(reference);
+    idle.definedAt = reference.namedAt;
+    return idle;
+}
+} // namespace
+
+QcProject smdFormDescription(const std::filesystem::path& reference, const std::string& name) {
+    QcProject qc;
+    qc.qcPath = reference;
+    qc.modelNameWritten = name + ".mdl";
+    qc.modelName = name;
+    QcFileRef file;
+    file.written = reference.filename().string();
+    file.path = reference;
+    file.found = true;
+    file.namedAt = {reference.string(), 0, 0};
+    QcModel model;
+    model.name = reference.filename().string();
+    model.mesh = file;
+    qc.bodyParts.push_back({name, {model}, file.namedAt});
+    qc.sequences.push_back(idleOf(file));
+    return qc;
+}
+
+ModelProject projectFromQc(const QcProject& qc, DiagnosticSink& sink) {
     ModelProject project;
+    auto description = std::make_shared<QcProject>(qc);
+    if (description->sequences.empty() && !description->bodyParts.empty()) {
+        for (const QcModel& model : description->bodyParts.front().models) {
+            if (!model.mesh) continue;
+            sink.note("QC065", {qc.qcPath.string()},
+                      "the QC has no $sequence; the .mdl gets 'idle', the bind pose of '" +
+                          model.mesh->written + "'");
+            QcSequence idle = idleOf(*model.mesh);
+            idle.order = description->animations.size();
+            description->sequences.push_back(std::move(idle));
+            break;
+        }
+    }
+    project.description = std::move(description);
     project.name = qc.modelName.generic_string();
     project.staticProp = qc.staticProp;
     project.cdMaterials = qc.cdMaterials;
@@ -88,11 +131,12 @@ ModelProject projectFromQc(const QcProject& qc) {
     return project;
 }
 
-std::optional<ModelProject> readQcModelProject(const std::filesystem::path& qcPath,
-                                               DiagnosticSink& sink) {
-    const auto qc = readQcProject(qcPath, sink);
+std::optional<ModelProject>
+readQcModelProject(const std::filesystem::path& qcPath, DiagnosticSink& sink,
+                   const std::optional<std::filesystem::path>& contentRoot) {
+    const auto qc = readQcProject(qcPath, sink, contentRoot);
     if (!qc) return std::nullopt;
-    ModelProject project = projectFromQc(*qc);
+    ModelProject project = projectFromQc(*qc, sink);
     // Animation SMDs are read and checked so that a broken one is found now, not in the engine.
     for (ModelProject::Sequence& sequence : project.sequences) {
         for (const auto& file : sequence.files) {

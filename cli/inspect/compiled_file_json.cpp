@@ -1,5 +1,6 @@
-// JSON views of .vvd, .vtx and .mdl for `vtxc inspect --json`, nested as the files are:
-// bodyParts -> models -> lods -> meshes -> stripGroups -> strips (README: "inspect JSON").
+// JSON views of .vvd and .vtx for `vtxc inspect --json` (the .mdl's is in mdl_json.cpp), nested
+// as the files are: bodyParts -> models -> lods -> meshes -> stripGroups -> strips (README:
+// "inspect JSON").
 #include "cli/inspect/compiled_file_json.h"
 
 #include <algorithm>
@@ -9,13 +10,6 @@ namespace vtxc::cli {
 using Json = nlohmann::ordered_json;
 
 namespace {
-
-template <class T, class Convert> Json arrayOf(const std::vector<T>& items, Convert convert) {
-    Json out = Json::array();
-    for (const T& item : items)
-        out.push_back(convert(item));
-    return out;
-}
 
 Json stripJson(const VtxStrip& strip) {
     Json j;
@@ -81,37 +75,6 @@ Json replacementListJson(const std::vector<VtxMaterialReplacement>& list) {
     return j;
 }
 
-Json mdlMeshJson(const MdlMesh& mesh) {
-    Json j;
-    j["material"] = mesh.material;
-    j["numvertices"] = mesh.numvertices;
-    j["vertexoffset"] = mesh.vertexoffset;
-    j["meshid"] = mesh.meshid;
-    j["numLODVertexes"] = mesh.numLODVertexes;
-    return j;
-}
-
-Json mdlModelJson(const MdlModel& model) {
-    Json j;
-    j["name"] = model.name;
-    j["boundingradius"] = model.boundingradius;
-    j["numvertices"] = model.numvertices;
-    j["vertexindex"] = model.vertexindex;
-    j["tangentsindex"] = model.tangentsindex;
-    j["nummeshes"] = model.meshes.size();
-    j["meshes"] = arrayOf(model.meshes, mdlMeshJson);
-    return j;
-}
-
-Json mdlBodyPartJson(const MdlBodyPart& bodyPart) {
-    Json j;
-    j["name"] = bodyPart.name;
-    j["nummodels"] = bodyPart.models.size();
-    j["base"] = bodyPart.base;
-    j["models"] = arrayOf(bodyPart.models, mdlModelJson);
-    return j;
-}
-
 } // namespace
 
 Json vvdJson(const VvdFile& file) {
@@ -149,33 +112,6 @@ Json vtxJson(const VtxFile& file) {
     j["numBodyParts"] = file.bodyParts.size();
     j["bodyParts"] = arrayOf(file.bodyParts, vtxBodyPartJson);
     j["materialReplacementLists"] = arrayOf(file.materialReplacements, replacementListJson);
-    return j;
-}
-
-Json mdlJson(const MdlFile& file) {
-    Json j;
-    j["kind"] = "mdl";
-    j["id"] = "IDST";
-    j["version"] = file.version;
-    j["checksum"] = file.checksum;
-    j["name"] = file.name;
-    j["length"] = file.length;
-    j["flags"] = file.flags;
-    j["flagNames"] = mdlFlagNames(file.flags);
-    j["numbones"] = file.bones.size();
-    j["bones"] = arrayOf(file.bones, [](const MdlBone& b) {
-        return Json{{"name", b.name}, {"parent", b.parent}};
-    });
-    j["numtextures"] = file.textures.size();
-    j["textures"] = arrayOf(file.textures, [](const MdlTexture& t) {
-        return Json{{"name", t.name}, {"flags", t.flags}};
-    });
-    j["cdmaterials"] = file.cdmaterials;
-    j["numskinref"] = file.skinFamilies.empty() ? 0 : file.skinFamilies.front().size();
-    j["numskinfamilies"] = file.skinFamilies.size();
-    j["skinFamilies"] = file.skinFamilies;
-    j["numbodyparts"] = file.bodyParts.size();
-    j["bodyParts"] = arrayOf(file.bodyParts, mdlBodyPartJson);
     return j;
 }
 

@@ -10,8 +10,18 @@
 
 namespace vtxc::cli {
 
+// A JSON array of convert(item) for every item.
+template <class Range, class Convert>
+nlohmann::ordered_json arrayOf(const Range& items, Convert convert) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& item : items)
+        out.push_back(convert(item));
+    return out;
+}
+
 nlohmann::ordered_json vvdJson(const VvdFile& file);
 nlohmann::ordered_json vtxJson(const VtxFile& file);
-nlohmann::ordered_json mdlJson(const MdlFile& file);
+// Every section of the .mdl; with `frames`, each animation's frames decoded to bone poses.
+nlohmann::ordered_json mdlJson(const MdlFile& file, bool frames = false);
 
 } // namespace vtxc::cli

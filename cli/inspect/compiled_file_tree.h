@@ -12,6 +12,7 @@ namespace vtxc::cli {
 
 std::string vvdTree(const VvdFile& file, const std::string& name);
 std::string vtxTree(const VtxFile& file, const std::string& name);
-std::string mdlTree(const MdlFile& file, const std::string& name);
+// Every section of the .mdl; with `frames`, each animation's frames decoded to bone poses.
+std::string mdlTree(const MdlFile& file, const std::string& name, bool frames = false);
 
 } // namespace vtxc::cli

@@ -10,8 +10,9 @@
 namespace vtxc::cli {
 
 void inspectSmd(const std::filesystem::path& file, bool json, DiagnosticSink& sink);
-// .vvd, .vtx or .mdl
-void inspectCompiledFile(const std::filesystem::path& file, bool json, DiagnosticSink& sink);
+// .vvd, .vtx or .mdl; `frames` adds the decoded frames of every animation of an .mdl.
+void inspectCompiledFile(const std::filesystem::path& file, bool json, bool frames,
+                         DiagnosticSink& sink);
 // A model's base path (models/foo for foo.mdl, foo.vvd, foo.*.vtx): opens what exists,
 // cross-checks.
 void inspectModel(const std::filesystem::path& basePath, bool json, DiagnosticSink& sink);

@@ -16,17 +16,20 @@ void addInspectCommand(CLI::App& app, CommandContext& context) {
                                       "or cross-check a model's files given its base path");
     auto path = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
+    auto frames = std::make_shared<bool>(false);
     sub->add_option("FILE", *path, "file, or model base path (models/foo for foo.mdl/.vvd/.*.vtx)")
         ->required();
     sub->add_flag("--json", *json, "machine-readable output");
-    sub->callback([&context, path, json] {
+    sub->add_flag("--frames", *frames,
+                  "with an .mdl: every animation's frames decoded to bone positions and rotations");
+    sub->callback([&context, path, json, frames] {
         StderrSink sink;
         const std::filesystem::path file(*path);
         const std::string extension = lowerExtension(file);
         if (extension == ".smd")
             inspectSmd(file, *json, sink);
         else if (extension == ".vvd" || extension == ".vtx" || extension == ".mdl")
-            inspectCompiledFile(file, *json, sink);
+            inspectCompiledFile(file, *json, *frames, sink);
         else
             inspectModel(file, *json, sink);
         context.exitStatus = exitStatusOf(sink);

@@ -106,7 +106,8 @@ std::string summaryLine(const Json& summary) {
 
 } // namespace
 
-void inspectCompiledFile(const std::filesystem::path& file, bool json, DiagnosticSink& sink) {
+void inspectCompiledFile(const std::filesystem::path& file, bool json, bool frames,
+                         DiagnosticSink& sink) {
     const auto data = readWholeFile(file, sink, kMaxModelFileBytes);
     if (!data) return;
     const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(data->data()),
@@ -118,7 +119,12 @@ void inspectCompiledFile(const std::filesystem::path& file, bool json, Diagnosti
     else if (extension == ".vtx")
         inspectWith<VtxFile>(bytes, name, json, sink, readVtx, vtxJson, vtxTree);
     else
-        inspectWith<MdlFile>(bytes, name, json, sink, readMdl, mdlJson, mdlTree);
+        inspectWith<MdlFile>(
+            bytes, name, json, sink, readMdl,
+            [frames](const MdlFile& mdl) { return mdlJson(mdl, frames); },
+            [frames](const MdlFile& mdl, const std::string& label) {
+                return mdlTree(mdl, label, frames);
+            });
 }
 
 void inspectModel(const std::filesystem::path& basePath, bool json, DiagnosticSink& sink) {

@@ -1,6 +1,7 @@
 // Diagnostic codes of the QC reader (formats/qc): lexer QC002-QC005, preprocessor QC001-QC030
-// (files, includes, macros, variables), interpreter QC031-QC061 (commands, LODs, file
-// references). Numbers in a decade belong together; gaps are kept free for their group.
+// (files, includes, macros, variables), interpreter QC031-QC065 (commands, LODs, file
+// references, .mdl commands). Numbers in a decade belong together; gaps are kept free for their
+// group.
 #pragma once
 
 #include "formats/common/diagnostic_catalogue.h"
@@ -35,8 +36,10 @@ inline constexpr DiagnosticCode kQcCodeList[] = {
      "an absolute path in $include or a file reference",
      "write the path relative to the QC's folder"},
     {"QC014", Severity::Error, ExitCode::InvalidInput,
-     "a path leads outside the QC's folder (through '..' or a symbolic link)",
-     "move the file below the QC's folder"},
+     "a path leads outside the content root (through '..' or a symbolic link)",
+     "move the file inside the content root, or name a wider --content-root"},
+    {"QC015", Severity::Error, ExitCode::Usage, "the QC lies outside the --content-root folder",
+     "name a --content-root that contains the QC's folder"},
     {"QC016", Severity::Note, ExitCode::Ok,
      "an included file is read from beside the including file or the QC instead of its path",
      "correct the $include path to silence the note"},
@@ -114,11 +117,22 @@ inline constexpr DiagnosticCode kQcCodeList[] = {
     {"QC054", Severity::Warning, ExitCode::Ok, "$sequence or $animation names no animation",
      "name the animation SMD"},
     {"QC060", Severity::Warning, ExitCode::Ok,
-     "$model blocks of flex, eyeball and mouth settings are read and skipped",
-     "nothing: they drive facial animation, not the meshes vtxc writes"},
-    {"QC061", Severity::Warning, ExitCode::Ok,
-     "commands accepted but not used (they concern the .mdl, physics or animation)",
-     "nothing: listed so that nothing is skipped silently"},
+     "a $model block line other than flexcontroller (eyeballs, mouths, flex rules) is skipped",
+     "nothing, unless the model needs facial animation: vtxc does not write it yet"},
+    {"QC061", Severity::Warning, ExitCode::Ok, "a QC command vtxc does not implement is ignored",
+     "nothing: reported at its line so that nothing is skipped silently"},
+    {"QC062", Severity::Warning, ExitCode::Ok,
+     "a $sequence, $animation, $ikchain or $cmdlist option vtxc does not implement is ignored",
+     "check the sequence in the engine if the option matters"},
+    {"QC063", Severity::Warning, ExitCode::Ok,
+     "an unknown $contents name (the contents stay solid for it)",
+     "use a name of the engine's CONTENTS_ flags (solid, grate, monster, ...)"},
+    {"QC064", Severity::Warning, ExitCode::Ok,
+     "a $collisionmodel option other than $mass/$automass is ignored (vtxc writes no .phy)",
+     "nothing for the .mdl; compile the physics model with another tool"},
+    {"QC065", Severity::Note, ExitCode::Ok,
+     "the QC has no $sequence: the .mdl gets 'idle', the reference's bind pose",
+     "add a $sequence to give the model its own animations"},
 };
 
 inline constexpr DiagnosticCatalogue kQcCodes{"QC", "QC reader", kQcCodeList};

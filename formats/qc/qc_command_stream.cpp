@@ -68,6 +68,51 @@ std::optional<double> parseQcNumber(std::string_view text) {
     return value;
 }
 
+std::optional<int> parseQcWholeNumber(std::string_view text) {
+    const std::optional<double> value = parseQcNumber(text);
+    if (!value || std::floor(*value) != *value || std::abs(*value) > 1e9) return std::nullopt;
+    return static_cast<int>(*value);
+}
+
+std::optional<double> takeQcNumber(QcArgumentCursor& arguments, const QcToken& option,
+                                   const std::string& what, DiagnosticSink& sink) {
+    const QcToken* token = arguments.takeText();
+    const std::optional<double> value = token ? parseQcNumber(token->text) : std::nullopt;
+    if (!value)
+        sink.error(token ? "QC031" : "QC030", (token ? *token : option).where(),
+                   "'" + option.text + "' needs " + what +
+                       (token ? ", not '" + token->text + "'" : std::string()));
+    return value;
+}
+
+std::optional<int> takeQcWholeNumber(QcArgumentCursor& arguments, const QcToken& option,
+                                     const std::string& what, DiagnosticSink& sink) {
+    const QcToken* token = arguments.takeText();
+    const std::optional<int> value = token ? parseQcWholeNumber(token->text) : std::nullopt;
+    if (!value)
+        sink.error(token ? "QC031" : "QC030", (token ? *token : option).where(),
+                   "'" + option.text + "' needs " + what +
+                       (token ? ", not '" + token->text + "'" : std::string()));
+    return value;
+}
+
+const QcToken* takeQcName(QcArgumentCursor& arguments, const QcToken& option,
+                          const std::string& what, DiagnosticSink& sink) {
+    const QcToken* token = arguments.takeText();
+    if (!token) sink.error("QC030", option.where(), "'" + option.text + "' needs " + what);
+    return token;
+}
+
+bool takeQcNumbers(QcArgumentCursor& arguments, const QcToken& option, std::span<double> out,
+                   const std::string& what, DiagnosticSink& sink) {
+    for (double& value : out) {
+        const std::optional<double> number = takeQcNumber(arguments, option, what, sink);
+        if (!number) return false;
+        value = *number;
+    }
+    return true;
+}
+
 bool QcArgumentCursor::takeKeyword(std::string_view lowerKeyword) {
     if (!nextIsText() || asciiLower(tokens_[next_].text) != lowerKeyword) return false;
     ++next_;

@@ -53,4 +53,20 @@ class QcArgumentCursor {
     std::size_t next_ = 0;
 };
 
+// Argument readers that report what is missing or wrong (QC030 missing, QC031 not a number) at
+// the option's or the offending token's place. `option` is the word the arguments belong to.
+std::optional<double> takeQcNumber(QcArgumentCursor& arguments, const QcToken& option,
+                                   const std::string& what, DiagnosticSink& sink);
+std::optional<int> takeQcWholeNumber(QcArgumentCursor& arguments, const QcToken& option,
+                                     const std::string& what, DiagnosticSink& sink);
+const QcToken* takeQcName(QcArgumentCursor& arguments, const QcToken& option,
+                          const std::string& what, DiagnosticSink& sink);
+bool takeQcNumbers(QcArgumentCursor& arguments, const QcToken& option, std::span<double> out,
+                   const std::string& what, DiagnosticSink& sink);
+// A whole number written as text ("3", "-1"), nothing for anything else.
+std::optional<int> parseQcWholeNumber(std::string_view text);
+
+inline constexpr const char* kQcMissingArgument = "QC030";
+inline constexpr const char* kQcStrayText = "QC035";
+
 } // namespace vtxc

@@ -33,7 +33,7 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
         return ref;
     }
     if (role != QcFileRole::IncludedModel && extension != ".smd") written += ".smd";
-    const ContainedPath resolved = paths_.resolve(written, {});
+    const ContainedPath resolved = paths_.resolve(written, paths_.qcFolder());
     if (!checkPath(resolved, token, role)) return ref;
     ref.path = resolved.path;
     ref.found = files_.isFile(resolved.path);
@@ -44,8 +44,22 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
             ref.found = true;
         }
     }
+    if (!ref.found) findBesideQc(ref, written);
     if (!ref.found) reportMissing(ref, role);
     return ref;
+}
+
+// Flat copies of source trees keep every file beside the QC although the QC names folders.
+void QcFileRefResolver::findBesideQc(QcFileRef& ref, const std::string& written) {
+    const std::vector<std::string> parts = splitWrittenPath(written);
+    if (parts.size() < 2) return;
+    const ContainedPath beside = paths_.resolve(parts.back(), paths_.qcFolder());
+    if (beside.problem != PathProblem::None || !files_.isFile(beside.path)) return;
+    sink_.report(kQcCodes["QC016"], ref.namedAt,
+                 "'" + ref.written + "' does not exist at '" + ref.path.string() + "'; reading '" +
+                     beside.path.string() + "', the file of that name beside the QC");
+    ref.path = beside.path;
+    ref.found = true;
 }
 
 bool QcFileRefResolver::checkPath(const ContainedPath& resolved, const QcToken& token,
@@ -65,20 +79,21 @@ bool QcFileRefResolver::checkPath(const ContainedPath& resolved, const QcToken& 
         return false;
     case PathProblem::LinkLeavesRoot:
         sink_.report(kQcCodes["QC014"], at,
-                     quoted + " leads outside the QC's folder through a symbolic link; vtxc "
-                              "reads only files inside that folder");
+                     quoted + " leads outside the content root through a symbolic link; vtxc "
+                              "reads only files inside it");
         return false;
     case PathProblem::LeavesRoot:
         if (role == QcFileRole::Mesh) {
             sink_.report(kQcCodes["QC014"], at,
-                         quoted + " climbs out of the QC's folder with '..'; vtxc reads only "
-                                  "files inside it: move the SMD below the QC's folder");
+                         quoted + " climbs out of the content root with '..'; vtxc reads only "
+                                  "files inside it: move the SMD inside it, or name a wider "
+                                  "--content-root");
         } else {
             QcFileRef ref;
             ref.written = token.text;
             ref.namedAt = at;
             reportMissing(ref, role,
-                          " (it lies outside the QC's folder, and vtxc reads "
+                          " (it lies outside the content root, and vtxc reads "
                           "nothing outside it)");
         }
         return false;

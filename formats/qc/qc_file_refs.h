@@ -2,10 +2,10 @@
 // Applies the path policy documented in qc_project.h; each kind has its own "missing" severity.
 #pragma once
 
-#include "formats/common/contained_path.h"
 #include "formats/common/diagnostics.h"
 #include "formats/common/file_system.h"
 #include "formats/qc/qc_lexer.h"
+#include "formats/qc/qc_paths.h"
 
 #include <filesystem>
 #include <string>
@@ -15,8 +15,8 @@ namespace vtxc {
 // A file named by a QC line.
 struct QcFileRef {
     std::string written;        // as the QC wrote it (the MDL keeps this spelling for models)
-    std::filesystem::path path; // resolved: the QC's folder joined with the relative path
-                                // (empty when it lies outside the QC's folder)
+    std::filesystem::path path; // resolved: the content root joined with the relative path
+                                // (empty when it lies outside the content root)
     bool found = false;         // the file exists (always true for mesh SMDs of a valid project)
     SourceLocation namedAt;     // the QC file:line:col of the token that named it
 };
@@ -31,7 +31,7 @@ enum class QcFileRole {
 
 class QcFileRefResolver {
   public:
-    QcFileRefResolver(const ContainedPathResolver& paths, FileSystem& files, DiagnosticSink& sink)
+    QcFileRefResolver(const QcPathResolver& paths, FileSystem& files, DiagnosticSink& sink)
         : paths_(paths), files_(files), sink_(sink) {}
 
     // Resolves `token` relative to the QC's folder (".smd" appended to SMD names without it),
@@ -40,9 +40,10 @@ class QcFileRefResolver {
 
   private:
     bool checkPath(const ContainedPath& resolved, const QcToken& token, QcFileRole role);
+    void findBesideQc(QcFileRef& ref, const std::string& written);
     void reportMissing(const QcFileRef& ref, QcFileRole role, const std::string& why = "");
 
-    const ContainedPathResolver& paths_;
+    const QcPathResolver& paths_;
     FileSystem& files_;
     DiagnosticSink& sink_;
 };

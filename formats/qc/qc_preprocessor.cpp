@@ -85,12 +85,14 @@ bool isUnresolvedReference(const QcToken& token) {
 
 class Preprocessor {
   public:
-    Preprocessor(const ContainedPathResolver& paths, FileSystem& files, DiagnosticSink& sink,
+    Preprocessor(const QcPathResolver& paths, FileSystem& files, DiagnosticSink& sink,
                  const QcPreprocessorLimits& limits)
         : paths_(paths), files_(files), sink_(sink), limits_(limits) {}
 
     QcPreprocessed run(const std::string& qcFileName) {
-        const RelativePath relative = splitWrittenPath(qcFileName);
+        RelativePath relative = paths_.qcFolder();
+        for (std::string& part : splitWrittenPath(qcFileName))
+            relative.push_back(std::move(part));
         const fs::path path = paths_.join(relative);
         if (!files_.isFile(path)) {
             sink_.report(kQcCodes["QC001"], {path.string(), 0, 0},
@@ -202,14 +204,14 @@ class Preprocessor {
         case PathProblem::Absolute:
             sink_.report(kQcCodes["QC013"], where,
                          "'" + written +
-                             "' is an absolute path; vtxc reads only files inside the QC's folder, "
-                             "so write it relative to the including file");
+                             "' is an absolute path; vtxc reads only files inside the content "
+                             "root, so write it relative to the including file");
             return;
         case PathProblem::LinkLeavesRoot:
             sink_.report(kQcCodes["QC014"], where,
                          "'" + written +
-                             "' leads outside the QC's folder through a symbolic link; vtxc reads "
-                             "only files inside that folder");
+                             "' leads outside the content root through a symbolic link; vtxc "
+                             "reads only files inside it");
             return;
         case PathProblem::None:
             if (files_.isFile(resolved.path)) {
@@ -232,11 +234,11 @@ class Preprocessor {
     void includeFallback(const std::string& written, bool leavesRoot, const RelativePath& base,
                          const SourceLocation& where) {
         const std::vector<std::string> parts = splitWrittenPath(written);
-        const std::string why = leavesRoot ? "lies outside the QC's folder (vtxc reads nothing "
-                                             "outside it)"
+        const std::string why = leavesRoot ? "lies outside the content root (vtxc reads nothing "
+                                             "outside it; see --content-root)"
                                            : "does not exist";
         if (!parts.empty() && parts.back() != "..") {
-            for (const RelativePath& folder : {base, RelativePath{}}) {
+            for (const RelativePath& folder : {base, paths_.qcFolder()}) {
                 ContainedPath candidate = paths_.resolve(parts.back(), folder);
                 if (candidate.problem != PathProblem::None || !files_.isFile(candidate.path))
                     continue;
@@ -486,7 +488,7 @@ class Preprocessor {
         variables_[asciiLower(name->text)] = std::move(*text);
     }
 
-    const ContainedPathResolver& paths_;
+    const QcPathResolver& paths_;
     FileSystem& files_;
     DiagnosticSink& sink_;
     const QcPreprocessorLimits& limits_;
@@ -511,7 +513,7 @@ void reportCaseMismatch(DiagnosticSink& sink, const std::string& written, const 
                     "most file systems tell the cases apart)");
 }
 
-QcPreprocessed preprocessQc(const ContainedPathResolver& paths, const std::string& qcFileName,
+QcPreprocessed preprocessQc(const QcPathResolver& paths, const std::string& qcFileName,
                             FileSystem& files, DiagnosticSink& sink,
                             const QcPreprocessorLimits& limits) {
     return Preprocessor(paths, files, sink, limits).run(qcFileName);

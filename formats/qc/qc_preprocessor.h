@@ -2,10 +2,10 @@
 // As docs/qc.md describes them and real QCs use them (see qc_project.h for paths).
 #pragma once
 
-#include "formats/common/contained_path.h"
 #include "formats/common/diagnostics.h"
 #include "formats/common/file_system.h"
 #include "formats/qc/qc_lexer.h"
+#include "formats/qc/qc_paths.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,7 +44,7 @@ struct QcPreprocessed {
 //    `$NAME a b` on one line expands the body with `$p1$` -> a. A body token that is exactly
 //    `$p1$` becomes the argument token itself, so diagnostics point at the argument as written.
 //  - `$definevariable name value`; `$name$` in any later token is replaced.
-QcPreprocessed preprocessQc(const ContainedPathResolver& paths, const std::string& qcFileName,
+QcPreprocessed preprocessQc(const QcPathResolver& paths, const std::string& qcFileName,
                             FileSystem& files, DiagnosticSink& sink,
                             const QcPreprocessorLimits& limits = {});
 

@@ -9,6 +9,8 @@
 #include "formats/qc/qc_command_stream.h"
 #include "formats/qc/qc_file_refs.h"
 #include "formats/qc/qc_lexer.h"
+#include "formats/qc/qc_mdl_commands.h"
+#include "formats/qc/qc_paths.h"
 #include "formats/qc/qc_preprocessor.h"
 
 #include <algorithm>
@@ -51,29 +53,12 @@ std::string referenceKey(std::string_view written) {
     return key;
 }
 
-// Words that start a $sequence/$animation option: the sources (files, animation names) end there.
-const std::set<std::string>& sequenceOptionWords() {
-    // clang-format off
-    static const std::set<std::string> words = {
-        "activity", "activitymodifier", "addlayer", "align", "alignboneto", "alignto", "angles",
-        "autoik", "autoplay", "blend", "blendcenter", "blendcomp", "blendlayer", "blendref",
-        "blendwidth", "bonesaveframe", "calcblend", "cmdlist", "compress", "counterrotate",
-        "counterrotateto", "delta", "entrynode", "event", "exitnode", "exitphase", "fadein",
-        "fadeout", "fixuploop", "fps", "frame", "frames", "hidden", "ikfixup", "iklock", "ikrule",
-        "keyvalues", "localhierarchy", "loop", "lm", "lq", "lx", "lxr", "ly", "lyr", "lz", "lzr",
-        "match", "matchblend", "motionrollback", "noanimation", "noanim_keepduration", "noautoik",
-        "node", "numframes", "origin", "posecycle", "post", "predelta", "realtime", "reverse",
-        "rotate", "rtransition", "scale", "snap", "splineblend", "startloop", "subtract",
-        "transition", "walkalignto", "walkframe", "weightlist", "worldrelative", "worldspace"};
-    // clang-format on
-    return words;
-}
-
 class QcInterpreter {
   public:
-    QcInterpreter(QcProject& project, const ContainedPathResolver& paths, FileSystem& files,
+    QcInterpreter(QcProject& project, const QcPathResolver& paths, FileSystem& files,
                   DiagnosticSink& sink)
-        : project_(project), files_(paths, files, sink), sink_(sink) {}
+        : project_(project), files_(paths, files, sink), sink_(sink), mdl_(project.mdl, sink),
+          sequences_(files_, sink) {}
 
     void run(TokenSpan tokens) {
         QcLod reference;
@@ -86,7 +71,8 @@ class QcInterpreter {
         if (sink_.errorLimitReached()) return;
         resolveLodTargets();
         checkWhole();
-        reportSkipped();
+        for (const QcHitboxSet& set : project_.mdl.hitboxSets)
+            project_.flags.hasHitboxes = project_.flags.hasHitboxes || !set.boxes.empty();
     }
 
   private:
@@ -118,12 +104,11 @@ class QcInterpreter {
             {"$ambientboost", &QcInterpreter::flag},
             {"$donotcastshadows", &QcInterpreter::flag},
             {"$mostlyopaque", &QcInterpreter::flag},
-            {"$hbox", &QcInterpreter::hitbox},
         };
         ArgumentCursor arguments(command.arguments);
         auto handler = handlers.find(command.name);
-        if (handler == handlers.end()) return noteUnused(command);
-        (this->*handler->second)(command, arguments);
+        if (handler != handlers.end()) return (this->*handler->second)(command, arguments);
+        if (!mdl_.read(command)) noteUnused(command);
     }
 
     // ---- helpers ----
@@ -169,9 +154,13 @@ class QcInterpreter {
                          command.head->text + " and was ignored");
     }
 
+    // Every use is reported at its line: a command vtxc does not implement is never dropped
+    // silently.
     void noteUnused(const QcCommand& command) {
         if (usedNames_.insert(command.name).second)
             project_.unusedCommands.push_back(command.head->text);
+        sink_.report(kQcCodes["QC061"], command.head->where(),
+                     command.head->text + " is not implemented by vtxc; ignored");
     }
 
     // ---- output name, materials, flags, placement ----
@@ -235,8 +224,6 @@ class QcInterpreter {
         if (command.name == "$mostlyopaque") flags.translucentTwoPass = true;
         finish(command, arguments);
     }
-
-    void hitbox(const QcCommand&, ArgumentCursor&) { project_.flags.hasHitboxes = true; }
 
     void scale(const QcCommand& command, ArgumentCursor& arguments) {
         std::optional<double> value = requireNumber(command, arguments, "the scale factor");
@@ -309,11 +296,7 @@ class QcInterpreter {
         if (!file) return;
         QcBodyPart part{name->text, {makeModel(*file, arguments)}, command.head->where()};
         project_.bodyParts.push_back(std::move(part));
-        if (arguments.nextIsBlock()) {
-            arguments.takeBlock();
-            if (!firstModelBlock_) firstModelBlock_ = command.head->where();
-            ++modelBlocks_;
-        }
+        if (arguments.nextIsBlock()) mdl_.readModelBlock(arguments.takeBlock());
         finish(command, arguments);
     }
 
@@ -632,79 +615,11 @@ class QcInterpreter {
 
     // ---- sequences and animations ----
 
-    // A sequence's sources come first (files, or names of earlier animations); options follow.
-    void sequence(const QcCommand& command, ArgumentCursor& arguments) {
-        const QcToken* name = requireText(command, arguments, "a name");
-        if (!name) return;
-        QcSequence entry;
-        entry.name = name->text;
-        entry.definedAt = command.head->where();
-        std::vector<const QcToken*> flat = optionLevelTokens(arguments);
-        std::size_t i = 0;
-        for (; i < flat.size() && isSource(*flat[i]); ++i)
-            addSource(entry, *flat[i]);
-        for (; i < flat.size(); ++i)
-            readSequenceOption(entry, flat, i);
-        if (entry.animationFiles.empty() && entry.animationNames.empty())
-            sink_.report(kQcCodes["QC054"], command.head->where(),
-                         command.head->text + " '" + entry.name + "' names no animation");
-        const std::string key = asciiLower(entry.name);
-        animationNames_.insert(key);
+    void sequence(const QcCommand& command, ArgumentCursor&) {
+        std::optional<QcSequence> entry = sequences_.read(command);
+        if (!entry) return;
         (command.name == "$animation" ? project_.animations : project_.sequences)
-            .push_back(std::move(entry));
-    }
-
-    // The command's own tokens and those of its first-level block; deeper blocks are left out.
-    static std::vector<const QcToken*> optionLevelTokens(ArgumentCursor& arguments) {
-        std::vector<const QcToken*> flat;
-        std::size_t depth = 0;
-        while (const QcToken* token = arguments.take()) {
-            if (token->kind == QcTokenKind::OpenBrace) {
-                ++depth;
-            } else if (token->kind == QcTokenKind::CloseBrace) {
-                if (depth > 0) --depth;
-            } else if (depth <= 1) {
-                flat.push_back(token);
-            }
-        }
-        return flat;
-    }
-
-    bool isSource(const QcToken& token) const {
-        return !sequenceOptionWords().count(asciiLower(token.text)) && !parseQcNumber(token.text);
-    }
-
-    void addSource(QcSequence& entry, const QcToken& token) {
-        if (animationNames_.count(asciiLower(token.text))) {
-            entry.animationNames.push_back(token.text);
-            return;
-        }
-        entry.animationFiles.push_back(files_.resolve(token, QcFileRole::Animation));
-    }
-
-    void readSequenceOption(QcSequence& entry, const std::vector<const QcToken*>& flat,
-                            std::size_t& i) {
-        const std::string word = asciiLower(flat[i]->text);
-        auto numberAt = [&](std::size_t at) -> std::optional<double> {
-            return at < flat.size() ? parseQcNumber(flat[at]->text) : std::nullopt;
-        };
-        if (word == "loop") {
-            entry.loop = true;
-        } else if (word == "fps") {
-            if (std::optional<double> fps = numberAt(i + 1); fps && *fps > 0.0) {
-                entry.fps = fps;
-                ++i;
-            } else {
-                sink_.report(kQcCodes["QC031"], flat[i]->where(),
-                             "'fps' needs a frame rate greater than 0");
-            }
-        } else if (word == "activity" && i + 1 < flat.size()) {
-            entry.activity = flat[++i]->text;
-            if (std::optional<double> weight = numberAt(i + 1)) {
-                entry.activityWeight = weight;
-                ++i;
-            }
-        }
+            .push_back(std::move(*entry));
     }
 
     // ---- physics, included models, bones ----
@@ -713,7 +628,7 @@ class QcInterpreter {
         const QcToken* file = requireText(command, arguments, "an SMD file");
         if (!file) return;
         project_.collisionModel = files_.resolve(*file, QcFileRole::Physics);
-        if (arguments.nextIsBlock()) arguments.takeBlock();
+        if (arguments.nextIsBlock()) mdl_.readCollisionBlock(command, arguments.takeBlock());
         finish(command, arguments);
     }
 
@@ -772,33 +687,16 @@ class QcInterpreter {
                          "the QC defines no model; add $body, $model or $bodygroup with an SMD");
     }
 
-    void reportSkipped() {
-        if (modelBlocks_ > 0)
-            sink_.report(kQcCodes["QC060"], *firstModelBlock_,
-                         std::to_string(modelBlocks_) +
-                             " $model block(s) of flex, eyeball and mouth settings were read and "
-                             "skipped: they drive facial animation, not the meshes vtxc writes");
-        if (project_.unusedCommands.empty()) return;
-        std::string names;
-        for (const std::string& name : project_.unusedCommands)
-            names += (names.empty() ? "" : ", ") + name;
-        sink_.report(kQcCodes["QC061"], {project_.qcPath.string(), 0, 0},
-                     "accepted but not used (they concern the .mdl, physics or animation, not "
-                     "the meshes): " +
-                         names);
-    }
-
     QcProject& project_;
     QcFileRefResolver files_;
     DiagnosticSink& sink_;
+    QcMdlCommandReader mdl_;
+    QcSequenceReader sequences_;
     QcPlacement placement_;
     std::set<std::string> usedNames_;
-    std::set<std::string> animationNames_;
     bool modelNameSeen_ = false;
     std::map<std::string, std::size_t> lodReplacements_; // of the LOD being read: key -> index
     std::set<std::string> lodRemovals_;                  // of the LOD being read
-    std::optional<SourceLocation> firstModelBlock_;
-    std::size_t modelBlocks_ = 0;
 };
 
 } // namespace
@@ -818,17 +716,48 @@ QcLodMesh meshForLod(const QcProject& project, QcModelIndex index, std::size_t l
     return result;
 }
 
-std::optional<QcProject> readQcProject(const fs::path& qc, FileSystem& files,
-                                       DiagnosticSink& sink) {
+namespace {
+
+// The QC's folder as a path relative to the content root; nothing (reported) when the QC does not
+// lie inside the root.
+std::optional<RelativePath> qcFolderWithin(const fs::path& qc, const fs::path& contentRoot,
+                                           FileSystem& files, DiagnosticSink& sink) {
+    auto resolved = [&](const fs::path& path) {
+        return files.resolveLinks(path.empty() ? fs::path(".") : path);
+    };
+    const fs::path relative = resolved(qc.parent_path()).lexically_relative(resolved(contentRoot));
+    RelativePath folder;
+    for (const fs::path& part : relative) {
+        if (part == "..") {
+            sink.error(kQcContentRoot, {qc.string(), 0, 0},
+                       "the QC lies outside the content root '" + contentRoot.string() +
+                           "'; name a --content-root that contains the QC's folder",
+                       ExitCode::Usage);
+            return std::nullopt;
+        }
+        if (part != "." && !part.empty()) folder.push_back(part.string());
+    }
+    return folder;
+}
+
+} // namespace
+
+std::optional<QcProject> readQcProject(const fs::path& qc, FileSystem& files, DiagnosticSink& sink,
+                                       const std::optional<fs::path>& contentRoot) {
     ForwardingSink own(sink);
     QcProject project;
     project.qcPath = qc;
-    project.rootDirectory = qc.parent_path();
+    project.rootDirectory = contentRoot ? *contentRoot : qc.parent_path();
     if (!qc.has_filename()) {
         own.report(kQcCodes["QC001"], {qc.string(), 0, 0}, "name a QC file, not a folder");
         return std::nullopt;
     }
-    const ContainedPathResolver paths(project.rootDirectory, files);
+    std::optional<RelativePath> qcFolder;
+    if (contentRoot) {
+        qcFolder = qcFolderWithin(qc, *contentRoot, files, own);
+        if (!qcFolder) return std::nullopt;
+    }
+    const QcPathResolver paths(project.rootDirectory, files, qcFolder.value_or(RelativePath{}));
     QcPreprocessed preprocessed = preprocessQc(paths, qc.filename().string(), files, own);
     project.filesRead = std::move(preprocessed.filesRead);
     if (project.filesRead.empty() || preprocessed.truncated || own.errorLimitReached())
@@ -839,9 +768,10 @@ std::optional<QcProject> readQcProject(const fs::path& qc, FileSystem& files,
     return project;
 }
 
-std::optional<QcProject> readQcProject(const fs::path& qc, DiagnosticSink& sink) {
+std::optional<QcProject> readQcProject(const fs::path& qc, DiagnosticSink& sink,
+                                       const std::optional<fs::path>& contentRoot) {
     RealFileSystem files;
-    return readQcProject(qc, files, sink);
+    return readQcProject(qc, files, sink, contentRoot);
 }
 
 } // namespace vtxc

@@ -2,11 +2,14 @@
 // Command meanings follow the Valve Developer Community wiki's QC pages (summarised in
 // docs/qc.md); the QCs of Valve-compiled models are the judge.
 //
-// Paths. Every file a QC names is looked up inside the QC's folder tree, never outside (the
-// contained-path policy of formats/common/contained_path.h, shared with the VMDL reader):
+// Paths. Every file a QC names is looked up inside the content root (--content-root, by default
+// the QC's folder), never outside (the contained-path policy of formats/common/contained_path.h,
+// shared with the VMDL reader); below, "the QC's folder" stands for that root:
 //  - Mesh SMDs ($body, $model, $bodygroup studio, $lod replacemodel) and animation/physics SMDs are
-//    relative to the QC's folder; `.smd` is appended when the name has no such extension.
-//    `$include` files are relative to the including file.
+//    relative to the QC's folder (they may climb out of it with "..", staying in the content
+//    root); `.smd` is appended when the name has no such extension. `$include` files are relative
+//    to the including file. A file missing at its path but present beside the QC (a flat copy of
+//    a source tree) is read from there, with a note (QC016).
 //  - An absolute path (`/x`, `\x`, `\\server\x`, `C:\x`, `C:x`) is an error (QC013) for every kind
 //    of file.
 //  - A path whose ".." climbs out of the QC's folder is an error (QC014) for mesh SMDs. For files
@@ -21,12 +24,14 @@
 //    the output root. It must also name a file: no trailing separator, no leading dot (a hidden
 //    file), no control character.
 //
-// Diagnostic codes: QC001-QC061 of kQcCodes (qc_codes.h; docs/diagnostics.md lists them).
+// Diagnostic codes: QC001-QC065 of kQcCodes (qc_codes.h; docs/diagnostics.md lists them).
 #pragma once
 
 #include "formats/common/diagnostics.h"
 #include "formats/common/file_system.h"
 #include "formats/qc/qc_file_refs.h"
+#include "formats/qc/qc_mdl_settings.h"
+#include "formats/qc/qc_sequence.h"
 
 #include <array>
 #include <cstddef>
@@ -111,17 +116,6 @@ struct QcTextureGroup {
     SourceLocation definedAt;
 };
 
-struct QcSequence {
-    std::string name;
-    std::vector<QcFileRef> animationFiles;   // SMDs named by the sequence (may be missing)
-    std::vector<std::string> animationNames; // earlier $animation/$sequence names it blends
-    std::optional<double> fps;
-    bool loop = false;
-    std::optional<std::string> activity;
-    std::optional<double> activityWeight;
-    SourceLocation definedAt;
-};
-
 struct QcDefinedBone {
     std::string name;
     std::string parent; // empty for a root bone
@@ -145,7 +139,7 @@ struct QcMdlFlags {
 
 struct QcProject {
     std::filesystem::path qcPath;
-    std::filesystem::path rootDirectory;          // the QC's folder: every file named is below it
+    std::filesystem::path rootDirectory;          // the content root: every file named is below it
     std::vector<std::filesystem::path> filesRead; // the QC and each .qci, in reading order
 
     std::string modelNameWritten; // as written: "props_combine\bunker_gun01.mdl"
@@ -167,7 +161,8 @@ struct QcProject {
     std::vector<QcDefinedBone> definedBones;
     std::optional<QcFileRef> collisionModel; // $collisionmodel or $collisionjoints SMD
     std::vector<QcFileRef> includedModels;   // $includemodel targets (looked for beside the QC)
-    std::vector<std::string> unusedCommands; // commands accepted but not used, as first written
+    QcMdlSettings mdl;                       // what the .mdl takes beyond the meshes
+    std::vector<std::string> unusedCommands; // commands not implemented, as first written
 
     bool hasShadowLod() const { return !lods.empty() && lods.back().isShadow; }
 };
@@ -183,9 +178,16 @@ QcLodMesh meshForLod(const QcProject& project, QcModelIndex model, std::size_t l
 
 // Reads the QC and all it includes, interprets every command and checks the result. Returns
 // nothing when any error was reported (all of them go to `sink`, up to its error limit).
-std::optional<QcProject> readQcProject(const std::filesystem::path& qc, FileSystem& files,
-                                       DiagnosticSink& sink);
+// `contentRoot` (default: the QC's folder) is the folder no named file may lie outside; it must
+// contain the QC (QC015, a usage error, otherwise).
+std::optional<QcProject>
+readQcProject(const std::filesystem::path& qc, FileSystem& files, DiagnosticSink& sink,
+              const std::optional<std::filesystem::path>& contentRoot = {});
 // The same, on the real file system.
-std::optional<QcProject> readQcProject(const std::filesystem::path& qc, DiagnosticSink& sink);
+std::optional<QcProject>
+readQcProject(const std::filesystem::path& qc, DiagnosticSink& sink,
+              const std::optional<std::filesystem::path>& contentRoot = {});
+
+inline constexpr const char* kQcContentRoot = "QC015";
 
 } // namespace vtxc

@@ -3,6 +3,7 @@
 #include "formats/studio/model_check.h"
 
 #include "formats/studio/studio_codes.h"
+#include "formats/studio/vvd_mesh_order.h"
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +56,8 @@ class ModelChecker {
         for (const auto& vtx : m_.vtx)
             vtxVertexUse(vtx);
         bones();
+        boneLodFlags();
+        boneUseFlags();
         materials();
         return std::move(findings_);
     }
@@ -186,6 +189,11 @@ class ModelChecker {
                         at + " vertexindex " + std::to_string(model.vertexindex) + " is not " +
                             std::to_string(modelStart * kVvdVertexSize) + " (48 x the " +
                             std::to_string(modelStart) + " vertices of earlier models)");
+                if (model.tangentsindex != modelStart * static_cast<std::int64_t>(kVvdTangentSize))
+                    add(kModelCheckCodes["CHK004"], name,
+                        at + " tangentsindex " + std::to_string(model.tangentsindex) + " is not " +
+                            std::to_string(modelStart * kVvdTangentSize) + " (16 x the " +
+                            std::to_string(modelStart) + " vertices of earlier models)");
                 std::int64_t meshStart = 0;
                 for (std::size_t k = 0; k < model.meshes.size(); ++k) {
                     const MdlMesh& mesh = model.meshes[k];
@@ -261,14 +269,14 @@ class ModelChecker {
                                    ? "bone weight"
                                    : nullptr;
             if (what)
-                return add(kModelCheckCodes["CHK011"], m_.vvdName,
+                return add(kModelCheckCodes["CHK013"], m_.vvdName,
                            "vertex " + std::to_string(i) + " has a " + what +
                                " that is not a finite number (NaN or infinity)");
         }
         for (std::size_t i = 0; i < vvd.tangents.size(); ++i) {
             const Vec4& t = vvd.tangents[i];
             if (!finite({t.x, t.y, t.z, t.w}))
-                return add(kModelCheckCodes["CHK011"], m_.vvdName,
+                return add(kModelCheckCodes["CHK013"], m_.vvdName,
                            "tangent " + std::to_string(i) +
                                " is not a finite number (NaN or infinity)");
         }
@@ -390,6 +398,125 @@ class ModelChecker {
                                                        std::to_string(change.newBoneID) + ", but " +
                                                        m_.mdlName + " has " +
                                                        std::to_string(numBones) + " bones");
+    }
+
+    // BONE_USED_BY_VERTEX_LOD(n) is set exactly on the bones that a vertex drawn by LOD n is
+    // weighted to, and on their ancestors; the engine sets up no other bone at that LOD, so a
+    // missing bit leaves vertices on a stale pose (studio.h, Studio_SetRootLOD and bone setup).
+    void boneLodFlags() {
+        if (!m_.mdl || !m_.vvd || m_.vtx.empty()) return;
+        const VtxFile& vtx = m_.vtx.front().file;
+        const auto order = meshOrderedVertexIndices(*m_.vvd, 0);
+        const int lods = std::clamp(vtx.numLODs, 0, kMaxLods);
+        for (int lod = 0; lod < kMaxLods; ++lod) {
+            const std::vector<bool> used =
+                lod < lods ? bonesUsedByLod(vtx, order, static_cast<std::size_t>(lod))
+                           : std::vector<bool>(m_.mdl->bones.size(), false);
+            compareLodFlags(lod, used);
+        }
+    }
+
+    std::vector<bool> bonesUsedByLod(const VtxFile& vtx, const std::vector<std::uint32_t>& order,
+                                     std::size_t lod) const {
+        const MdlFile& mdl = *m_.mdl;
+        std::vector<bool> used(mdl.bones.size(), false);
+        forEachVtxModel(vtx, [&](std::size_t b, std::size_t mi, const VtxModel& model) {
+            const MdlModel* mdlModel = mdlModelAt(b, mi);
+            if (!mdlModel || lod >= model.lods.size()) return;
+            const auto& meshes = model.lods[lod].meshes;
+            for (std::size_t k = 0; k < meshes.size() && k < mdlModel->meshes.size(); ++k) {
+                const std::int64_t first = std::int64_t(mdlModel->vertexindex) / kVvdVertexSize +
+                                           mdlModel->meshes[k].vertexoffset;
+                for (const auto& group : meshes[k].stripGroups)
+                    for (const auto& vertex : group.vertices)
+                        markBones(first + vertex.origMeshVertID, order, used);
+            }
+        });
+        for (std::size_t b = used.size(); b-- > 0;) {
+            const std::int32_t parent = mdl.bones[b].parent;
+            if (used[b] && parent >= 0 && static_cast<std::size_t>(parent) < b)
+                used[static_cast<std::size_t>(parent)] = true;
+        }
+        return used;
+    }
+
+    void markBones(std::int64_t index, const std::vector<std::uint32_t>& order,
+                   std::vector<bool>& used) const {
+        if (index < 0 || static_cast<std::uint64_t>(index) >= order.size()) return;
+        const VvdBoneWeights& w =
+            m_.vvd->vertices[order[static_cast<std::size_t>(index)]].boneWeights;
+        for (int k = 0; k < std::min<int>(w.numBones, kMaxBonesPerVert); ++k)
+            if (w.weight[k] > 0 && w.bone[k] >= 0 &&
+                static_cast<std::size_t>(w.bone[k]) < used.size())
+                used[static_cast<std::size_t>(w.bone[k])] = true;
+    }
+
+    void compareLodFlags(int lod, const std::vector<bool>& used) {
+        const auto& bones = m_.mdl->bones;
+        const std::int32_t bit = 0x400 << lod; // BONE_USED_BY_VERTEX_LOD0 << lod
+        std::string missing, extra;
+        for (std::size_t b = 0; b < bones.size(); ++b) {
+            const bool flagged = (bones[b].flags & bit) != 0;
+            if (flagged == used[b]) continue;
+            std::string& list = flagged ? extra : missing;
+            list += (list.empty() ? "" : ", ") + std::to_string(b) + " " + bones[b].name;
+        }
+        const std::string flag = "BONE_USED_BY_VERTEX_LOD" + std::to_string(lod);
+        if (!missing.empty())
+            add(kModelCheckCodes["CHK011"], m_.mdlName,
+                "bones without " + flag + " although vertices drawn by LOD " + std::to_string(lod) +
+                    " are weighted to them or their descendants: " + missing +
+                    "; the engine would not set them up at that LOD: recompile the model");
+        if (!extra.empty())
+            add(kModelCheckCodes["CHK011"], m_.mdlName,
+                "bones with " + flag + " although no vertex drawn by LOD " + std::to_string(lod) +
+                    " is weighted to them or their descendants: " + extra +
+                    "; recompile the model");
+    }
+
+    // BONE_USED_BY_HITBOX: the bone or a descendant carries a hitbox of set 0.
+    // BONE_USED_BY_ATTACHMENT: the bone or a descendant carries an attachment, or the bone is a
+    // link of an IK chain (the engine sets these bones up for traces, effects and IK).
+    void boneUseFlags() {
+        if (!m_.mdl) return;
+        const MdlFile& mdl = *m_.mdl;
+        std::vector<bool> hitbox(mdl.bones.size(), false), attachment(mdl.bones.size(), false);
+        auto mark = [&](std::vector<bool>& used, std::int32_t bone) {
+            if (bone >= 0 && static_cast<std::size_t>(bone) < used.size())
+                used[static_cast<std::size_t>(bone)] = true;
+        };
+        if (!mdl.hitboxSets.empty())
+            for (const MdlHitbox& box : mdl.hitboxSets.front().hitboxes)
+                mark(hitbox, box.bone);
+        for (const MdlAttachment& a : mdl.attachments)
+            mark(attachment, a.localbone);
+        for (std::size_t b = mdl.bones.size(); b-- > 0;) {
+            const std::int32_t parent = mdl.bones[b].parent;
+            if (parent < 0 || static_cast<std::size_t>(parent) >= b) continue;
+            if (hitbox[b]) hitbox[static_cast<std::size_t>(parent)] = true;
+            if (attachment[b]) attachment[static_cast<std::size_t>(parent)] = true;
+        }
+        for (const MdlIkChain& chain : mdl.ikChains)
+            for (const MdlIkLink& link : chain.links)
+                mark(attachment, link.bone);
+        compareUseFlag(kBoneUsedByHitbox, "BONE_USED_BY_HITBOX", "carries a hitbox of set 0",
+                       hitbox);
+        compareUseFlag(kBoneUsedByAttachment, "BONE_USED_BY_ATTACHMENT",
+                       "carries an attachment or links an IK chain", attachment);
+    }
+
+    void compareUseFlag(std::int32_t bit, const std::string& flag, const std::string& reason,
+                        const std::vector<bool>& used) {
+        const auto& bones = m_.mdl->bones;
+        for (std::size_t b = 0; b < bones.size(); ++b) {
+            const bool flagged = (bones[b].flags & bit) != 0;
+            if (flagged == used[b]) continue;
+            add(kModelCheckCodes["CHK012"], m_.mdlName,
+                "bone " + std::to_string(b) + " " + bones[b].name +
+                    (flagged ? " has " : " lacks ") + flag + " although " +
+                    (flagged ? "neither it nor a descendant " : "it or a descendant ") + reason +
+                    "; recompile the model");
+        }
     }
 
     // A mesh's material is a skin reference; every skin family maps it to a texture.

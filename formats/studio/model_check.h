@@ -9,7 +9,10 @@
 
 namespace vtxc {
 
-// Each finding is one error naming the file and what differs; the codes are CHK001-CHK009 and CHK011 of
+// Each finding is one error naming the file and what differs; the codes are CHK001-CHK009,
+// CHK011 (BONE_USED_BY_VERTEX_LOD flags against the bones the vertices of each LOD use), CHK012
+// (BONE_USED_BY_HITBOX / _ATTACHMENT flags against the hitboxes, attachments, IK chains) and
+// CHK013 (a .vvd value that is NaN or infinite) of
 // kModelCheckCodes (formats/studio/studio_codes.h).
 std::vector<Diagnostic> checkModel(const LoadedModel& model);
 

@@ -5,7 +5,8 @@
 //   001 wrong file id   002 unsupported version   003 offset before the start of the file
 //   004 record cut off  005 count out of range    006 records that alias the same bytes
 //   007 inconsistent content (the message says what)
-// A .vtx has no file id (no VTX001), and the .mdl reader has no format-specific check (no MDL007).
+// A .vtx has no file id (no VTX001). MDL100 is the compiler's: an .mdl it built that does not fit
+// the format.
 #pragma once
 
 #include "formats/common/diagnostic_catalogue.h"
@@ -67,6 +68,13 @@ inline constexpr DiagnosticCode kMdlCodeList[] = {
     {"MDL006", Severity::Error, ExitCode::InvalidInput,
      "the records describe far more data than the file holds (aliasing offsets)",
      "the file is corrupt or hostile: recompile the model"},
+    {"MDL007", Severity::Error, ExitCode::InvalidInput,
+     "inconsistent content: an RLE run of no values, a frame past an animation's end, a name "
+     "without its end, a value its field cannot hold",
+     "the file is corrupt: recompile the model"},
+    {"MDL100", Severity::Error, ExitCode::Internal,
+     "the .mdl vtxc compiled does not fit the format (an offset or count past its field)",
+     "report it with the model's sources; simplify the model meanwhile"},
 };
 
 inline constexpr DiagnosticCode kModelCheckCodeList[] = {
@@ -100,6 +108,13 @@ inline constexpr DiagnosticCode kModelCheckCodeList[] = {
      "no file of the model was found (.mdl, .vvd or .vtx, ignoring case)",
      "give the model's path without extension, e.g. models/foo"},
     {"CHK011", Severity::Error, ExitCode::InvalidInput,
+     "bones lack BONE_USED_BY_VERTEX_LODn although vertices of that LOD are weighted to them",
+     "recompile the model: the engine would not set those bones up at that LOD"},
+    {"CHK012", Severity::Error, ExitCode::InvalidInput,
+     "a bone's BONE_USED_BY_HITBOX/_ATTACHMENT flag disagrees with the hitboxes, attachments or "
+     "IK chains",
+     "recompile the model"},
+    {"CHK013", Severity::Error, ExitCode::InvalidInput,
      "a .vvd vertex position, normal, UV, bone weight or tangent is NaN or infinite",
      "recompile the model from its sources"},
 };

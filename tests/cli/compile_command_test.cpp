@@ -20,12 +20,26 @@ TEST(CompileCli, WritesEveryFileAndReportsQuality) {
                        (dir / "out/arm").string(), "--report", (dir / "q.json").string()});
     EXPECT_EQ(result.exitStatus, 0) << result.err;
     for (const char* name :
-         {"arm.vvd", "arm.dx90.vtx", "arm.dx80.vtx", "arm.sw.vtx", "arm.layout.json"})
+         {"arm.mdl", "arm.vvd", "arm.dx90.vtx", "arm.dx80.vtx", "arm.sw.vtx", "arm.layout.json"})
         EXPECT_TRUE(fs::exists(dir / "out" / name)) << name;
     const auto report = nlohmann::json::parse(test::readText(dir / "q.json"));
     const auto& lod0 = report["variants"]["dx90"]["lods"][0];
     EXPECT_EQ(lod0["triangles"].get<int>(), 288);
     EXPECT_GE(lod0["atvr"].get<double>(), 1.0);
+}
+
+// The SMD form makes an engine-ready model: its four files agree as `vtxc inspect MODEL` checks.
+TEST(CompileCli, SmdFormModelPassesInspect) {
+    test::TempDir dir;
+    auto result = test::runVtxc({"compile", std::string(VTXC_SOURCE_DIR) + "/examples/arm.smd",
+                                 "-o", (dir / "out/arm").string(), "--quiet"});
+    ASSERT_EQ(result.exitStatus, 0) << result.err;
+    result = test::runVtxc({"inspect", (dir / "out/arm").string()});
+    EXPECT_EQ(result.exitStatus, 0) << result.out << result.err;
+    EXPECT_EQ(result.err, "");
+    result = test::runVtxc({"inspect", (dir / "out/arm.mdl").string(), "--json"});
+    ASSERT_EQ(result.exitStatus, 0) << result.err;
+    EXPECT_NE(result.out.find("\"idle\""), std::string::npos); // the default sequence
 }
 
 TEST(CompileCli, BadInputExitsThreeAndWritesNothing) {

@@ -282,7 +282,7 @@ TEST(HostileInput, NonFiniteVvdVerticesAreReportedByInspect) {
         test::writeText(dir / "m/ref.vvd", std::string(patched.begin(), patched.end()));
         const auto r = vtxc({"inspect", (dir / "m/ref").string()});
         EXPECT_EQ(r.exitStatus, 3) << what << r.err;
-        EXPECT_TRUE(has(r, "ref.vvd: error[CHK011]: vertex 1 has a " + what)) << what << r.err;
+        EXPECT_TRUE(has(r, "ref.vvd: error[CHK013]: vertex 1 has a " + what)) << what << r.err;
     }
 }
 

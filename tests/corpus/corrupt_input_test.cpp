@@ -9,6 +9,7 @@
 #include "testing/test_support.h"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <random>
 
@@ -41,6 +42,15 @@ bool parseAndUse(const fs::path& path, std::span<const std::uint8_t> bytes, Coll
         model.mdl = readMdl(bytes, "f.mdl", sink);
         if (!model.mdl) return false;
         model.mdlName = "f.mdl";
+        // What was read writes, and reads back to what writes the same bytes again.
+        std::vector<std::uint8_t> written;
+        EXPECT_NO_THROW(written = writeMdl(*model.mdl));
+        CollectingSink again;
+        const auto reread = readMdl(written, "w.mdl", again);
+        EXPECT_TRUE(reread);
+        if (reread) {
+            EXPECT_TRUE(writeMdl(*reread) == written);
+        }
     }
     checkModel(model);
     return true;
@@ -123,6 +133,46 @@ TEST(CorruptInput, LargeFilesAreTruncatedAtSampledLengths) {
         ++files;
     }
     EXPECT_GE(files, 15u);
+}
+
+// Every prefix of every .mdl, each in its own allocation (so that AddressSanitizer sees a read
+// past its end) and with studiohdr_t.length patched to the prefix, so that the length check does
+// not hide the record checks behind it: refused with an MDL code naming a byte offset until the
+// prefix holds the last string of the pool.
+TEST(CorruptInput, EveryMdlPrefixWithAMatchingLengthIsRefusedUntilComplete) {
+    VTXC_REQUIRE_CORPUS();
+    for (const auto& path : corpusFiles(".mdl")) {
+        SCOPED_TRACE(path.string());
+        const auto original = bytesOf(path);
+        // The file ends with the string pool and a zero pad: everything up to the last NUL
+        // belongs to some record.
+        std::size_t complete = original.size();
+        while (complete > 0 && original[complete - 1] == 0)
+            --complete;
+        ++complete; // the last string's NUL
+        const auto lengths = truncationLengths(path, original.size());
+        for (std::size_t length : lengths) {
+            std::vector<std::uint8_t> prefix(
+                original.begin(), original.begin() + static_cast<std::ptrdiff_t>(length));
+            if (length >= 80) {
+                const auto patched = static_cast<std::int32_t>(length);
+                std::memcpy(prefix.data() + 76, &patched, 4);
+            }
+            CollectingSink sink;
+            const auto file = readMdl(prefix, "f.mdl", sink);
+            if (length >= complete) {
+                EXPECT_TRUE(file) << "length " << length;
+                continue;
+            }
+            ASSERT_FALSE(file) << "truncated at " << length << " was accepted";
+            const auto errors = sink.errors();
+            ASSERT_FALSE(errors.empty());
+            const Diagnostic& d = errors.front();
+            EXPECT_EQ(d.code.substr(0, 4), "MDL0") << "length " << length;
+            EXPECT_EQ(d.location.file, "f.mdl");
+            EXPECT_NE(d.message.find("byte"), std::string::npos) << d.message;
+        }
+    }
 }
 
 // Flips 1-4 bytes per trial (half the time inside the first 512 bytes, where counts and offsets

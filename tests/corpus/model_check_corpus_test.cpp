@@ -100,6 +100,52 @@ TEST_F(ModelCheck, BoneAndMaterialReferences) {
     EXPECT_EQ(codes(), (std::vector<std::string>{"CHK008", "CHK008", "CHK009"}));
 }
 
+TEST_F(ModelCheck, TangentsIndexFollowsTheVertexIndex) {
+    model.mdl->bodyParts[0].models[0].tangentsindex = 16;
+    const auto findings = checkModel(model);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].code, "CHK004");
+    EXPECT_NE(findings[0].message.find("body part 0 model 0 tangentsindex 16 is not 0"),
+              std::string::npos)
+        << findings[0].message;
+}
+
+TEST_F(ModelCheck, BoneLodFlagsFollowTheVerticesOfEachLod) {
+    model.mdl->bones[1].flags &= ~0x400; // ValveBiped.bone carries vertices in LOD 0
+    model.mdl->bones[2].flags |= 0x800;  // fuse in a LOD the model does not have
+    const auto findings = checkModel(model);
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].code, "CHK011");
+    EXPECT_EQ(findings[0].location.file, model.mdlName);
+    EXPECT_NE(findings[0].message.find("bones without BONE_USED_BY_VERTEX_LOD0 although vertices "
+                                       "drawn by LOD 0 are weighted to them or their "
+                                       "descendants: 1 ValveBiped.bone;"),
+              std::string::npos)
+        << findings[0].message;
+    EXPECT_EQ(findings[1].code, "CHK011");
+    EXPECT_NE(findings[1].message.find("bones with BONE_USED_BY_VERTEX_LOD1 although no vertex "
+                                       "drawn by LOD 1 is weighted to them or their descendants: "
+                                       "2 fuse;"),
+              std::string::npos)
+        << findings[1].message;
+}
+
+TEST_F(ModelCheck, HitboxAndAttachmentFlagsFollowTheirBones) {
+    model.mdl->bones[2].flags &= ~0x200; // fuse carries the "fuse" attachment
+    model.mdl->bones[2].flags |= 0x100;  // but no hitbox
+    const auto findings = checkModel(model);
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].code, "CHK012");
+    EXPECT_NE(findings[0].message.find("bone 2 fuse has BONE_USED_BY_HITBOX although neither it "
+                                       "nor a descendant carries a hitbox of set 0"),
+              std::string::npos)
+        << findings[0].message;
+    EXPECT_NE(findings[1].message.find("bone 2 fuse lacks BONE_USED_BY_ATTACHMENT although it or "
+                                       "a descendant carries an attachment or links an IK chain"),
+              std::string::npos)
+        << findings[1].message;
+}
+
 TEST_F(ModelCheck, StructureAgainstTheMdl) {
     model.vtx[2].file.bodyParts.push_back({});
     EXPECT_EQ(codes(), std::vector<std::string>{"CHK003"});

@@ -94,7 +94,18 @@ TEST_F(QcCorpusTest, Grenade) {
     ASSERT_TRUE(project->collisionModel);
     EXPECT_TRUE(project->collisionModel->found); // w_grenade_physics.smd is in the corpus
     EXPECT_EQ(count("QC052"), 0u);
-    EXPECT_EQ(count("QC061"), 1u);
+    EXPECT_EQ(count("QC061"), 0u); // every command of this QC is implemented
+    const QcMdlSettings& mdl = project->mdl;
+    EXPECT_EQ(mdl.surfaceProp, "grenade");
+    EXPECT_EQ(mdl.contents, 1);
+    ASSERT_EQ(mdl.attachments.size(), 1u);
+    EXPECT_EQ(mdl.attachments[0].bone, "fuse");
+    EXPECT_EQ(mdl.attachments[0].rotationDegrees, (QcVec3{0, 90, 0}));
+    ASSERT_TRUE(mdl.bbox && mdl.cbox && mdl.illumPosition);
+    EXPECT_EQ(mdl.bbox->max, (QcVec3{2.089, 2.089, 4.839}));
+    EXPECT_EQ(mdl.illumPosition->position, (QcVec3{-0.032, -0.002, 0.085}));
+    ASSERT_TRUE(mdl.collisionMass);
+    EXPECT_EQ(mdl.collisionMass->mass, 1.0);
 }
 
 TEST_F(QcCorpusTest, ChamberdoorFrame) {
@@ -170,7 +181,24 @@ TEST_F(QcCorpusTest, CombineSuperSoldier) {
     // ../hl2mp_ported_anims/commonbones.qci and body_poses_lean.qci are stored beside the QC.
     EXPECT_EQ(count("QC016"), 2u);
     EXPECT_EQ(count("QC010"), 0u); // every .qci the QC includes is in the corpus
-    EXPECT_EQ(count("QC060"), 1u); // the $model block (flex controllers) skipped
+    EXPECT_EQ(count("QC060"), 0u); // the $model block holds flex controllers only
+    const QcMdlSettings& mdl = project->mdl;
+    EXPECT_EQ(mdl.flexControllers.size(), 10u);
+    ASSERT_EQ(mdl.hitboxSets.size(), 1u);
+    EXPECT_EQ(mdl.hitboxSets[0].boxes.size(), 18u);
+    EXPECT_EQ(mdl.attachments.size(), 5u);
+    EXPECT_EQ(mdl.ikChains.size(), 4u);
+    EXPECT_EQ(mdl.ikAutoplayLocks.size(), 6u);
+    EXPECT_EQ(mdl.commandLists.size(), 4u);
+    EXPECT_EQ(mdl.weightLists.size(), 5u);
+    EXPECT_EQ(mdl.boneMerges.size(), 2u);
+    EXPECT_TRUE(mdl.skipBoneInBBox);
+    EXPECT_EQ(mdl.maxEyeDeflectionDegrees, 90.0);
+    ASSERT_TRUE(mdl.keyValues);
+    EXPECT_EQ(mdl.keyValues->size() + std::string("mdlkeyvalue\n{\n}\n").size() + 1, 116u);
+    EXPECT_EQ(project->animations.size(), 17u);
+    EXPECT_EQ(project->sequences.size(), 7u);
+    EXPECT_EQ(count("QC061"), 1u); // $collisiontext: it belongs to the .phy
     // The QC and its six .qci files: SoldierChoreoModel, BaseChoreoModel, commonbones,
     // bodyrules_xsi, standardikchains, body_poses_lean.
     EXPECT_EQ(project->filesRead.size(), 7u);

@@ -82,7 +82,7 @@ TEST_F(QcProjectTest, BodyMakesOneBodyPartWithOneModel) {
     EXPECT_EQ(part.models[0].mesh->namedAt.file, "proj/model.qc");
 }
 
-TEST_F(QcProjectTest, ModelBlocksAreSkippedWithOneWarning) {
+TEST_F(QcProjectTest, ModelBlocksGiveFlexControllersAndWarnAboutTheRest) {
     auto project =
         read(kHead + "$model head \"head.smd\" {\n"
                      "  eyeball righteye \"Bip01_Head\" 1 2 3 \"eye\" 1 4 \"pupil\" 0.6\n"
@@ -95,8 +95,16 @@ TEST_F(QcProjectTest, ModelBlocksAreSkippedWithOneWarning) {
     EXPECT_EQ(project->bodyParts[0].name, "head");
     EXPECT_EQ(project->bodyParts[0].models[0].name, "head.smd");
     EXPECT_EQ(project->bodyParts[1].models[0].mesh->namedAt.line, 7u);
-    EXPECT_EQ(count("QC060"), 1u);
-    expectAt("QC060", 2);
+    ASSERT_EQ(project->mdl.flexControllers.size(), 1u);
+    EXPECT_EQ(project->mdl.flexControllers[0].type, "eyes");
+    EXPECT_EQ(project->mdl.flexControllers[0].name, "eyes_updown");
+    EXPECT_EQ(project->mdl.flexControllers[0].min, -30.0);
+    EXPECT_EQ(project->mdl.flexControllers[0].max, 30.0);
+    // eyeball (line 3) and mouth (line 7) are not implemented: each named where it is written.
+    EXPECT_EQ(count("QC060"), 2u);
+    expectAt("QC060", 3);
+    EXPECT_NE(sink.diagnostics().back().message.find("mouth"), std::string::npos);
+    EXPECT_EQ(sink.diagnostics().back().location.line, 7u);
     EXPECT_TRUE(project->unusedCommands.empty()); // nothing inside the blocks leaks out
 }
 
@@ -304,7 +312,7 @@ TEST_F(QcProjectTest, SequencesRecordFilesAndOptions) {
                      "$sequence idle \"ref\" fps 15 loop\n" // 3
                      "$animation a_walk \"anims\\walk.smd\" { fps 30 }\n"
                      "$sequence \"walk\" {\n  \"anims/walk\"\n  activity \"ACT_WALK\" 1\n"
-                     "  fps 30\n  loop\n  event { 5 AE_X \"fps 99\" }\n}\n"           // 5-11
+                     "  fps 30\n  loop\n  { event AE_X 5 \"fps 99\" }\n}\n"           // 5-11
                      "$sequence blend { \"a_walk\" \"idle\" blend \"aim\" -45 45 }\n" // 12
                      "$sequence gone \"missing_anim\" activity ACT_IDLE 1\n");        // 13
     ASSERT_TRUE(project) << all();
@@ -355,15 +363,18 @@ TEST_F(QcProjectTest, DefineBoneIsRecorded) {
     EXPECT_FALSE(project->definedBones[1].fixupPosition.has_value());
 }
 
-TEST_F(QcProjectTest, OtherCommandsAreListedOnceInOneWarning) {
+TEST_F(QcProjectTest, CommandsNotImplementedAreReportedAtEachLine) {
     auto project = read(kHead + "$surfaceprop metal\n$body b ref\n$attachment a b 0 0 0\n"
                                 "$keyvalues { x { \"a\" \"b\" } }\n$SurfaceProp \"flesh\"\n"
-                                "$collisiontext { $mass 1 }\n");
+                                "$collisiontext { $mass 1 }\n$jointconstrain a x limit 0 0 0\n"
+                                "$collisiontext { }\n");
     ASSERT_TRUE(project) << all();
-    EXPECT_EQ(project->unusedCommands, (std::vector<std::string>{"$surfaceprop", "$attachment",
-                                                                 "$keyvalues", "$collisiontext"}));
-    EXPECT_EQ(count("QC061"), 1u);
-    EXPECT_NE(sink.find("QC061")->message.find("$keyvalues"), std::string::npos);
+    EXPECT_EQ(project->unusedCommands,
+              (std::vector<std::string>{"$collisiontext", "$jointconstrain"}));
+    EXPECT_EQ(count("QC061"), 3u);
+    expectAt("QC061", 7);
+    EXPECT_EQ(sink.diagnostics().back().location.line, 9u);
+    EXPECT_EQ(project->mdl.surfaceProp, "flesh"); // the later $surfaceprop counts
 }
 
 TEST_F(QcProjectTest, PhysicsAndIncludedModelsMissingAreWarnings) {
@@ -619,7 +630,10 @@ TEST_F(QcProjectTest, MacroBodiesSpanLinesAndSubstituteArguments) {
     EXPECT_EQ(mesh.namedAt.column, 14u);
     EXPECT_EQ(project->bodyParts[0].definedAt.line, 4u); // the call site
     EXPECT_EQ(project->cdMaterials, std::vector<std::string>{"after_macro"});
-    EXPECT_EQ(count("QC060"), 1u);
+    // The included file inside the macro's $model block gives the flex controller.
+    ASSERT_EQ(project->mdl.flexControllers.size(), 1u);
+    EXPECT_EQ(project->mdl.flexControllers[0].name, "head_rightleft");
+    EXPECT_EQ(count("QC060"), 0u);
 }
 
 TEST_F(QcProjectTest, MacroArgumentsInsideLargerTokensAreSubstituted) {

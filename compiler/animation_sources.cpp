@@ -1,0 +1,328 @@
+// Animation SMDs to model-local poses per frame (rules in animation_sources.h).
+#include "compiler/animation_sources.h"
+
+#include "compiler/weight_lists.h"
+#include "formats/smd/smd.h"
+
+#include <algorithm>
+#include <cctype>
+#include <memory>
+#include <tbb/parallel_for.h>
+
+namespace vtxc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string lowered(std::string text) {
+    for (char& c : text)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+using SmdByPath = std::map<fs::path, std::shared_ptr<const SmdFile>>;
+
+// Every file source of every animation and sequence, read once (in parallel); diagnostics come
+// out in path order.
+std::optional<SmdByPath> readAnimationFiles(const QcProject& qc, DiagnosticSink& sink) {
+    SmdByPath files;
+    for (const auto* list : {&qc.animations, &qc.sequences})
+        for (const QcSequence& entry : *list)
+            for (const QcAnimationSource& source : entry.sources)
+                if (source.file && source.file->found) files.emplace(source.file->path, nullptr);
+    std::vector<fs::path> paths;
+    for (const auto& [path, file] : files)
+        paths.push_back(path);
+    std::vector<CollectingSink> sinks(paths.size());
+    std::vector<std::optional<SmdFile>> read(paths.size());
+    tbb::parallel_for(std::size_t(0), paths.size(),
+                      [&](std::size_t i) { read[i] = readSmdFile(paths[i], sinks[i]); });
+    bool ok = true;
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        for (const Diagnostic& d : sinks[i].diagnostics())
+            sink.report(d);
+        if (!read[i]) {
+            ok = false;
+            continue;
+        }
+        files[paths[i]] = std::make_shared<const SmdFile>(std::move(*read[i]));
+    }
+    if (!ok) return std::nullopt;
+    return files;
+}
+
+// The local pose of every SMD node in every frame: a node a frame leaves out keeps the previous
+// frame's pose (zero in the first).
+std::vector<std::vector<LocalPose>> nodePoses(const SmdFile& smd) {
+    std::vector<std::vector<LocalPose>> frames;
+    std::vector<LocalPose> current(smd.nodes.size());
+    for (const SmdFrame& frame : smd.frames) {
+        for (const SmdBonePose& pose : frame.bones) {
+            if (pose.bone < 0 || static_cast<std::size_t>(pose.bone) >= current.size()) continue;
+            LocalPose& local = current[static_cast<std::size_t>(pose.bone)];
+            local.position = toEigen(pose.position);
+            local.rotation = quaternionFromEuler(toEigen(pose.rotation));
+        }
+        frames.push_back(current);
+    }
+    return frames;
+}
+
+class AnimationBuilder {
+  public:
+    AnimationBuilder(const QcProject& qc, const Skeleton& skeleton, bool staticProp,
+                     const SmdByPath& files, DiagnosticSink& sink)
+        : qc_(qc), skeleton_(skeleton), staticProp_(staticProp), files_(files), sink_(sink) {}
+
+    std::optional<AnimationSet> run() {
+        std::vector<std::pair<const QcSequence*, bool>> entries; // entry, is a $sequence
+        for (const QcSequence& a : qc_.animations)
+            entries.emplace_back(&a, false);
+        for (const QcSequence& s : qc_.sequences)
+            entries.emplace_back(&s, true);
+        std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+            return a.first->order < b.first->order;
+        });
+        std::map<const QcSequence*, std::vector<int>> played;
+        for (const auto& [entry, isSequence] : entries) {
+            if (sink_.errorLimitReached()) return std::nullopt;
+            if (isSequence)
+                played[entry] = sequenceSources(*entry);
+            else if (auto index = fileAnimation(*entry, entry->name, 0))
+                played[entry] = {*index};
+        }
+        if (!ok_) return std::nullopt;
+        for (const QcSequence& s : qc_.sequences)
+            set_.sequenceAnimations.push_back(played[&s]);
+        return std::move(set_);
+    }
+
+  private:
+    std::vector<int> sequenceSources(const QcSequence& sequence) {
+        std::vector<int> out;
+        int files = 0;
+        for (const QcAnimationSource& source : sequence.sources) {
+            if (!source.file) {
+                if (auto index = set_.find(source.animation)) {
+                    out.push_back(*index);
+                } else {
+                    sink_.error("SEQ001", sequence.definedAt,
+                                "sequence '" + sequence.name + "' plays '" + source.animation +
+                                    "', which no earlier $animation or $sequence defines");
+                    ok_ = false;
+                }
+                continue;
+            }
+            const std::string name =
+                "@" + sequence.name + (files == 0 ? "" : "_" + std::to_string(files));
+            if (auto index = fileAnimation(sequence, name, files)) out.push_back(*index);
+            ++files;
+        }
+        return out;
+    }
+
+    // The animation of the `ordinal`-th file source of `entry`, added to the set.
+    std::optional<int> fileAnimation(const QcSequence& entry, const std::string& name,
+                                     int ordinal) {
+        const QcFileRef* file = nullptr;
+        int seen = 0;
+        for (const QcAnimationSource& source : entry.sources)
+            if (source.file && seen++ == ordinal) file = &*source.file;
+        if (!file) {
+            if (!entry.sources.empty() && !entry.sources.front().file)
+                return fromNamedAnimation(entry, name);
+            return std::nullopt; // names no file: reported by the QC reader (QC054)
+        }
+        if (!file->found) return std::nullopt; // reported by the QC reader (QC051)
+        const SmdFile& smd = *files_.at(file->path);
+        if (smd.frames.empty()) {
+            sink_.error("SEQ004", file->namedAt,
+                        "'" + file->written +
+                            "' has no skeleton frame; an animation needs at "
+                            "least one");
+            ok_ = false;
+            return std::nullopt;
+        }
+        AnimationFrames animation = describe(entry, name);
+        std::vector<std::vector<LocalPose>> nodes = nodePoses(smd);
+        if (!selectFrames(entry, file->written, nodes)) return std::nullopt;
+        animation.delta = entry.delta || entry.subtract.has_value();
+        const bool rawDelta = entry.delta && !entry.subtract;
+        for (const auto& frame : nodes)
+            animation.frames.push_back(staticProp_ ? std::vector<LocalPose>(skeleton_.size())
+                                                   : modelPose(smd, frame, rawDelta));
+        if (entry.subtract && !subtract(entry, animation)) return std::nullopt;
+        if (animation.delta && animation.reference.empty())
+            animation.reference.assign(skeleton_.size(), LocalPose{});
+        if (entry.weightList && !applyWeights(entry, animation)) return std::nullopt;
+        set_.animations.push_back(std::move(animation));
+        return static_cast<int>(set_.animations.size()) - 1;
+    }
+
+    // An $animation whose source is another animation's name: a copy of it under this name.
+    std::optional<int> fromNamedAnimation(const QcSequence& entry, const std::string& name) {
+        const std::optional<int> source = set_.find(entry.sources.front().animation);
+        if (!source) return std::nullopt;
+        AnimationFrames animation = set_.animations[static_cast<std::size_t>(*source)];
+        const AnimationFrames described = describe(entry, name);
+        animation.name = described.name;
+        animation.fps = described.fps;
+        animation.loop = described.loop;
+        animation.definedAt = described.definedAt;
+        set_.animations.push_back(std::move(animation));
+        return static_cast<int>(set_.animations.size()) - 1;
+    }
+
+    AnimationFrames describe(const QcSequence& entry, const std::string& name) const {
+        AnimationFrames animation;
+        animation.name = name;
+        animation.fps = static_cast<float>(entry.fps.value_or(30.0));
+        animation.loop = entry.loop;
+        animation.weightList = entry.weightList;
+        animation.definedAt = entry.definedAt;
+        for (const std::string& list : entry.commandLists)
+            if (const QcCommandList* commands = qc_.mdl.findCommandList(list))
+                animation.ikRules.insert(animation.ikRules.end(), commands->ikRules.begin(),
+                                         commands->ikRules.end());
+            else
+                reportUnknown("$cmdlist", list, entry.definedAt);
+        animation.ikRules.insert(animation.ikRules.end(), entry.ikRules.begin(),
+                                 entry.ikRules.end());
+        return animation;
+    }
+
+    void reportUnknown(const std::string& kind, const std::string& name,
+                       const SourceLocation& at) const {
+        sink_.error("SEQ002", at, "no " + kind + " is named '" + name + "'; define it first");
+        ok_ = false;
+    }
+
+    bool selectFrames(const QcSequence& entry, const std::string& file,
+                      std::vector<std::vector<LocalPose>>& frames) {
+        if (!entry.frameRange) return true;
+        const auto [first, last] = *entry.frameRange;
+        const int count = static_cast<int>(frames.size());
+        if (first < 0 || last < first || last >= count) {
+            sink_.error("SEQ003", entry.definedAt,
+                        "frames " + std::to_string(first) + " to " + std::to_string(last) +
+                            " of '" + file + "' do not exist; it has frames 0 to " +
+                            std::to_string(count - 1));
+            ok_ = false;
+            return false;
+        }
+        frames =
+            std::vector<std::vector<LocalPose>>(frames.begin() + first, frames.begin() + last + 1);
+        return true;
+    }
+
+    // One frame under the model's hierarchy. Raw deltas take the file's local values as they are.
+    std::vector<LocalPose> modelPose(const SmdFile& smd, const std::vector<LocalPose>& nodes,
+                                     bool rawDelta) const {
+        std::vector<int> nodeOfBone(skeleton_.size(), -1);
+        for (const SmdNode& node : smd.nodes)
+            if (auto bone = skeleton_.find(node.name))
+                if (nodeOfBone[static_cast<std::size_t>(*bone)] < 0)
+                    nodeOfBone[static_cast<std::size_t>(*bone)] = node.index;
+        std::vector<LocalPose> out(skeleton_.size());
+        if (rawDelta) {
+            for (std::size_t bone = 0; bone < out.size(); ++bone)
+                if (nodeOfBone[bone] >= 0)
+                    out[bone] = nodes[static_cast<std::size_t>(nodeOfBone[bone])];
+            return out;
+        }
+        std::vector<Eigen::Isometry3d> nodeToModel(smd.nodes.size());
+        for (const SmdNode& node : smd.nodes) {
+            const Eigen::Isometry3d local =
+                transformOf(nodes[static_cast<std::size_t>(node.index)]);
+            nodeToModel[static_cast<std::size_t>(node.index)] =
+                node.parent < 0 ? quarterTurnAboutZ() * local
+                                : nodeToModel[static_cast<std::size_t>(node.parent)] * local;
+        }
+        std::vector<Eigen::Isometry3d> boneToModel(skeleton_.size());
+        for (std::size_t bone = 0; bone < out.size(); ++bone) {
+            const int parent = skeleton_.parents[bone];
+            const Eigen::Isometry3d parentToModel =
+                parent < 0 ? quarterTurnAboutZ() : boneToModel[static_cast<std::size_t>(parent)];
+            boneToModel[bone] = nodeOfBone[bone] >= 0
+                                    ? nodeToModel[static_cast<std::size_t>(nodeOfBone[bone])]
+                                    : parentToModel * transformOf(skeleton_.bind[bone]);
+            out[bone] = poseOf(parent < 0 ? boneToModel[bone]
+                                          : parentToModel.inverse() * boneToModel[bone]);
+        }
+        return out;
+    }
+
+    bool subtract(const QcSequence& entry, AnimationFrames& animation) {
+        const std::optional<int> source = set_.find(entry.subtract->animation);
+        if (!source) {
+            sink_.error("SEQ001", entry.definedAt,
+                        "'" + entry.name + "' subtracts '" + entry.subtract->animation +
+                            "', which no earlier $animation or $sequence defines");
+            ok_ = false;
+            return false;
+        }
+        const AnimationFrames& base = set_.animations[static_cast<std::size_t>(*source)];
+        const int frame = entry.subtract->frame;
+        if (frame < 0 || frame >= base.frameCount()) {
+            sink_.error("SEQ003", entry.definedAt,
+                        "'" + entry.subtract->animation + "' has no frame " +
+                            std::to_string(frame) + " to subtract");
+            ok_ = false;
+            return false;
+        }
+        animation.reference = base.frames[static_cast<std::size_t>(frame)];
+        for (auto& pose : animation.frames)
+            for (std::size_t bone = 0; bone < pose.size(); ++bone) {
+                const LocalPose& ref = animation.reference[bone];
+                pose[bone].position -= ref.position;
+                pose[bone].rotation = (ref.rotation.conjugate() * pose[bone].rotation).normalized();
+            }
+        return true;
+    }
+
+    // Weights below 1 scale a delta towards zero, or blend a pose towards the bind pose.
+    bool applyWeights(const QcSequence& entry, AnimationFrames& animation) {
+        const auto weights =
+            namedWeightList(qc_.mdl, *entry.weightList, entry.definedAt, skeleton_, sink_);
+        if (!weights) {
+            ok_ = false;
+            return false;
+        }
+        for (auto& pose : animation.frames)
+            for (std::size_t bone = 0; bone < pose.size(); ++bone) {
+                const double w = (*weights)[bone];
+                if (w >= 1.0) continue;
+                const LocalPose rest = animation.delta ? LocalPose{} : skeleton_.bind[bone];
+                pose[bone].position = rest.position + w * (pose[bone].position - rest.position);
+                pose[bone].rotation = rest.rotation.slerp(w, pose[bone].rotation);
+            }
+        return true;
+    }
+
+    const QcProject& qc_;
+    const Skeleton& skeleton_;
+    bool staticProp_;
+    const SmdByPath& files_;
+    DiagnosticSink& sink_;
+    AnimationSet set_;
+    mutable bool ok_ = true;
+};
+
+} // namespace
+
+std::optional<int> AnimationSet::find(const std::string& name) const {
+    const std::string wanted = lowered(name);
+    for (std::size_t i = animations.size(); i-- > 0;)
+        if (lowered(animations[i].name) == wanted) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+std::optional<AnimationSet> buildAnimations(const QcProject& qc, const Skeleton& skeleton,
+                                            bool staticProp, DiagnosticSink& sink) {
+    const auto files = readAnimationFiles(qc, sink);
+    if (!files) return std::nullopt;
+    return AnimationBuilder(qc, skeleton, staticProp, *files, sink).run();
+}
+
+} // namespace vtxc

@@ -1,0 +1,56 @@
+// The animations of a model, decoded from their SMDs into the poses the engine must play: one pose
+// per bone per frame, relative to the model's parent bones. Mirrors what Valve's compiled models
+// show (MDL.md section 10 in the shared spec):
+//  - animation bones are matched to the model's by name; their model-space transforms are taken
+//    in the SMD's own hierarchy and re-expressed under the model's parents (animation files may
+//    have other roots, as the Valve biped's do);
+//  - a model bone the SMD does not name keeps its bind pose; a node the SMD names but leaves out
+//    of a frame keeps its previous frame's pose (zero in the first frame);
+//  - non-delta animations are turned +90 degrees about Z (the model's root bones carry it);
+//  - `subtract ANIM FRAME` makes a delta from that frame of ANIM (positions subtracted, rotations
+//    as inverse(reference) * rotation, in the parent's frame), scaled per bone by `weightlist`;
+//    `delta` alone takes the file's values as deltas already;
+//  - $staticprop animations are the identity pose of the single bone.
+#pragma once
+
+#include "compiler/bone_setup.h"
+#include "formats/common/diagnostics.h"
+#include "formats/qc/qc_project.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vtxc {
+
+struct AnimationFrames {
+    std::string name; // the $animation name, or "@" + the sequence name
+    float fps = 30.0f;
+    bool loop = false;
+    bool delta = false;
+    std::vector<std::vector<LocalPose>> frames; // [frame][bone]
+    // For a delta animation, the pose it is played on when posed alone: the subtracted frame
+    // (zero pose without `subtract`). Empty for other animations.
+    std::vector<LocalPose> reference;
+    std::optional<std::string> weightList; // as named by the animation
+    std::vector<QcIkRule> ikRules;         // from its `cmdlist` and `ikrule` options
+    SourceLocation definedAt;
+
+    int frameCount() const { return static_cast<int>(frames.size()); }
+};
+
+struct AnimationSet {
+    std::vector<AnimationFrames> animations; // in the order of their $animation/$sequence
+    // Per QC sequence (in order): the animations it plays, in the order written.
+    std::vector<std::vector<int>> sequenceAnimations;
+    std::optional<int> find(const std::string& name) const; // case-insensitive
+};
+
+// Reads every animation SMD the QC names and builds the set; reports unknown names (SEQ001),
+// frame ranges outside a file (SEQ003) and files without frames (SEQ004) at their QC line.
+// Returns nothing after an error.
+std::optional<AnimationSet> buildAnimations(const QcProject& qc, const Skeleton& skeleton,
+                                            bool staticProp, DiagnosticSink& sink);
+
+} // namespace vtxc

@@ -1,0 +1,99 @@
+// Skeleton, bone flags and bone records. The flag rules (used by hitbox, attachment, IK link,
+// vertices of LOD n, bone merge; parents carry their children's bits) are those observed on every
+// bone of Valve's compiled models (MDL.md 6.2 in the shared spec).
+#include "compiler/bone_setup.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace vtxc {
+
+std::optional<int> Skeleton::find(const std::string& name) const {
+    auto lower = [](std::string s) {
+        for (char& c : s)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    };
+    const std::string wanted = lower(name);
+    for (std::size_t i = 0; i < bones.size(); ++i)
+        if (lower(bones[i].name) == wanted) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+Skeleton buildSkeleton(const BoneTable& table) {
+    Skeleton skeleton;
+    skeleton.bones = table.bones();
+    for (const ModelBone& bone : skeleton.bones) {
+        skeleton.parents.push_back(bone.parent);
+        LocalPose pose;
+        pose.position = toEigen(bone.position);
+        pose.rotation = quaternionFromEuler(toEigen(bone.rotation));
+        skeleton.bind.push_back(pose);
+    }
+    skeleton.boneToModel = modelTransforms(skeleton.bind, skeleton.parents);
+    return skeleton;
+}
+
+std::vector<std::vector<bool>> bonesWeightedPerLod(const BuiltProject& built, std::size_t bones) {
+    std::vector<std::vector<bool>> used(built.lodCount(), std::vector<bool>(bones, false));
+    for (const BuiltBodyPart& part : built.bodyParts)
+        for (const BuiltModel& model : part.models)
+            for (const BuiltMesh& mesh : model.meshes)
+                for (std::size_t lod = 0; lod < mesh.lodIndices.size() && lod < used.size(); ++lod)
+                    for (std::uint32_t v : mesh.lodIndices[lod]) {
+                        const BoneWeights& weights = mesh.vertices[v].weights;
+                        for (int k = 0; k < weights.count; ++k) {
+                            const auto bone = static_cast<std::size_t>(weights.bone[k]);
+                            if (weights.weight[k] > 0.0f && bone < bones) used[lod][bone] = true;
+                        }
+                    }
+    return used;
+}
+
+std::vector<std::int32_t> boneFlags(const Skeleton& skeleton, const BoneUse& use) {
+    std::vector<std::int32_t> flags(skeleton.size(), 0);
+    auto mark = [&](const std::vector<int>& list, std::int32_t bit) {
+        for (int bone : list)
+            if (bone >= 0 && static_cast<std::size_t>(bone) < flags.size())
+                flags[static_cast<std::size_t>(bone)] |= bit;
+    };
+    mark(use.hitboxBones, kBoneUsedByHitbox);
+    mark(use.attachmentBones, kBoneUsedByAttachment);
+    mark(use.ikLinkBones, kBoneUsedByAttachment);
+    mark(use.boneMergeBones, kBoneUsedByBoneMerge);
+    for (std::size_t lod = 0; lod < use.weightedPerLod.size() && lod < 8; ++lod)
+        for (std::size_t bone = 0; bone < flags.size(); ++bone)
+            if (use.weightedPerLod[lod][bone])
+                flags[bone] |= kBoneUsedByVertexLod0 << static_cast<int>(lod);
+    // Children come after their parents: one backward pass hands every bit up the hierarchy.
+    for (std::size_t bone = flags.size(); bone-- > 0;) {
+        const int parent = skeleton.parents[bone];
+        if (parent >= 0) flags[static_cast<std::size_t>(parent)] |= flags[bone];
+    }
+    return flags;
+}
+
+std::vector<MdlBone> mdlBones(const Skeleton& skeleton, const std::vector<std::int32_t>& flags,
+                              const std::vector<BoneScales>& scales, const std::string& surfaceProp,
+                              std::int32_t contents) {
+    std::vector<MdlBone> out;
+    for (std::size_t i = 0; i < skeleton.size(); ++i) {
+        MdlBone bone;
+        bone.name = skeleton.bones[i].name;
+        bone.parent = skeleton.parents[i];
+        bone.pos = skeleton.bones[i].position;
+        bone.rot = skeleton.bones[i].rotation;
+        bone.quat = toVec4(skeleton.bind[i].rotation);
+        bone.posscale = scales[i].posscale;
+        bone.rotscale = scales[i].rotscale;
+        bone.poseToBone = toMdlMatrix(skeleton.boneToModel[i].inverse());
+        bone.qAlignment = {0, 0, 0, 0};
+        bone.flags = flags[i];
+        bone.surfaceprop = surfaceProp;
+        bone.contents = contents;
+        out.push_back(std::move(bone));
+    }
+    return out;
+}
+
+} // namespace vtxc

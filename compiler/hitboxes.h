@@ -1,0 +1,30 @@
+// Hitbox sets: the QC's $hbox lines, or the boxes studiomdl generates when there are none
+// (MDL.md section 9 in the shared spec).
+#pragma once
+
+#include "compiler/bone_setup.h"
+#include "compiler/built_project.h"
+#include "formats/common/diagnostics.h"
+#include "formats/qc/qc_mdl_settings.h"
+#include "formats/studio/mdl.h"
+
+#include <optional>
+#include <vector>
+
+namespace vtxc {
+
+// A generated box is kept only when its smallest side reaches this (model units): Valve's kept
+// boxes measure 1.047 and more, the dropped ones 0.767 and less.
+inline constexpr double kMinAutoHitboxSide = 1.0;
+
+// The $hbox sets as written (a bone the model lacks is an error, BONE004, at its line).
+std::optional<std::vector<MdlHitboxSet>> hitboxSetsFromQc(const std::vector<QcHitboxSet>& sets,
+                                                          const Skeleton& skeleton,
+                                                          DiagnosticSink& sink);
+
+// Set "default" with one group-0 box per bone, in the bone's frame, around its origin, its
+// children's origins and every vertex weighted to it; boxes thinner than kMinAutoHitboxSide and
+// bones with neither vertices nor children get none.
+MdlHitboxSet generatedHitboxes(const Skeleton& skeleton, const BuiltProject& built);
+
+} // namespace vtxc

@@ -1,0 +1,295 @@
+// IK chains, locks and rules. The ground rule's target (the chain's `center` point at the contact
+// frame, dropped to the floor) and its error track reproduce the rules of Valve's compiled soldier.
+#include "compiler/ik.h"
+
+#include "compiler/animation_encoding.h"
+#include "formats/studio/mdl_codecs.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace vtxc {
+
+namespace {
+
+std::string lowered(std::string text) {
+    for (char& c : text)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+std::optional<int> chainIndex(const std::vector<MdlIkChain>& chains, const std::string& name) {
+    for (std::size_t i = 0; i < chains.size(); ++i)
+        if (lowered(chains[i].name) == lowered(name)) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+std::optional<int> chainIndex(const std::vector<QcIkChain>& chains, const std::string& name) {
+    for (std::size_t i = 0; i < chains.size(); ++i)
+        if (lowered(chains[i].name) == lowered(name)) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+float cycleOf(double frame, int frames) {
+    return frames > 1 ? static_cast<float>(frame / (frames - 1)) : 0.0f;
+}
+
+// The channel values over all frames, with the range-derived scale (position: at least 128 units,
+// rotation: at least pi/8, over the 16-bit range).
+MdlCompressedIkError compressError(const std::vector<Eigen::Isometry3d>& errors) {
+    MdlCompressedIkError out;
+    std::array<std::vector<double>, 6> values;
+    for (const Eigen::Isometry3d& error : errors) {
+        const Eigen::Vector3d position = error.translation();
+        const Eigen::Vector3d angles = eulerFromQuaternion(Eigen::Quaterniond(error.linear()));
+        for (int axis = 0; axis < 3; ++axis) {
+            values[static_cast<std::size_t>(axis)].push_back(position[axis]);
+            values[static_cast<std::size_t>(axis) + 3].push_back(angles[axis]);
+        }
+    }
+    for (std::size_t channel = 0; channel < 6; ++channel) {
+        double range = channel < 3 ? kMinPositionRange : kMinRotationRange;
+        for (double v : values[channel])
+            range = std::max(range, std::abs(v));
+        out.scale[channel] = static_cast<float>(range / 32767.0);
+        std::vector<std::int16_t> quantised;
+        for (double v : values[channel])
+            quantised.push_back(static_cast<std::int16_t>(std::clamp(
+                std::round(v / static_cast<double>(out.scale[channel])), -32768.0, 32767.0)));
+        if (std::any_of(quantised.begin(), quantised.end(), [](std::int16_t v) { return v; }))
+            out.values[channel] = encodeAnimValues(quantised);
+    }
+    return out;
+}
+
+class RuleBuilder {
+  public:
+    RuleBuilder(const AnimationFrames& animation, const QcMdlSettings& settings,
+                const std::vector<MdlIkChain>& chains, const Skeleton& skeleton,
+                const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink)
+        : animation_(animation), settings_(settings), chains_(chains), skeleton_(skeleton),
+          attachments_(attachments), sink_(sink) {
+        for (const auto& frame : animation.frames)
+            poses_.push_back(modelTransforms(posed(frame), skeleton.parents));
+    }
+
+    std::optional<std::vector<MdlIkRule>> run() {
+        std::vector<MdlIkRule> rules;
+        std::vector<bool> named(chains_.size(), false);
+        for (const QcIkRule& rule : animation_.ikRules) {
+            const std::optional<int> chain = chainIndex(chains_, rule.chain);
+            if (!chain) {
+                sink_.error("SEQ005", rule.definedAt,
+                            "ikrule names chain '" + rule.chain + "', which no $ikchain defines");
+                return std::nullopt;
+            }
+            named[static_cast<std::size_t>(*chain)] = true;
+            auto built = build(rule, *chain);
+            if (!built) return std::nullopt;
+            rules.push_back(std::move(*built));
+        }
+        if (!animation_.delta)
+            for (std::size_t chain = 0; chain < chains_.size(); ++chain)
+                if (!named[chain]) rules.push_back(release(static_cast<int>(chain)));
+        for (std::size_t i = 0; i < rules.size(); ++i)
+            rules[i].index = static_cast<std::int32_t>(i);
+        return rules;
+    }
+
+  private:
+    // A delta animation's frames are posed on its reference for measuring.
+    std::vector<LocalPose> posed(const std::vector<LocalPose>& frame) const {
+        if (!animation_.delta) return frame;
+        std::vector<LocalPose> out(frame.size());
+        for (std::size_t bone = 0; bone < frame.size(); ++bone) {
+            out[bone].position = animation_.reference[bone].position + frame[bone].position;
+            out[bone].rotation = animation_.reference[bone].rotation * frame[bone].rotation;
+        }
+        return out;
+    }
+
+    static MdlIkRule release(int chain) {
+        MdlIkRule rule;
+        rule.type = kIkRelease;
+        rule.chain = rule.slot = chain;
+        rule.q = {0, 0, 0, 0};
+        rule.tail = rule.end = 1.0f;
+        return rule;
+    }
+
+    void applyRange(const QcIkRule& source, MdlIkRule& rule) const {
+        const int frames = animation_.frameCount();
+        rule.start = rule.peak = 0.0f;
+        rule.tail = rule.end = 1.0f;
+        if (source.range) {
+            rule.start = cycleOf((*source.range)[0], frames);
+            rule.peak = cycleOf((*source.range)[1], frames);
+            rule.tail = cycleOf((*source.range)[2], frames);
+            rule.end = cycleOf((*source.range)[3], frames);
+        }
+        rule.contact = cycleOf(source.contact.value_or(0.0), frames);
+    }
+
+    std::optional<MdlIkRule> build(const QcIkRule& source, int chain) {
+        MdlIkRule rule;
+        rule.chain = rule.slot = chain;
+        rule.height = static_cast<float>(source.height.value_or(0.0));
+        rule.floor = static_cast<float>(source.floor.value_or(0.0));
+        rule.q = {0, 0, 0, 1};
+        applyRange(source, rule);
+        switch (source.type) {
+        case QcIkRuleType::Release:
+            return release(chain);
+        case QcIkRuleType::Unlatch:
+            rule.type = kIkUnlatch;
+            return rule;
+        case QcIkRuleType::Footstep:
+            return ground(source, chain, rule);
+        case QcIkRuleType::Touch:
+            return touch(source, rule);
+        case QcIkRuleType::Attachment:
+            rule.type = kIkAttachment;
+            rule.attachment = source.target;
+            if (std::none_of(attachments_.begin(), attachments_.end(), [&](const MdlAttachment& a) {
+                    return lowered(a.name) == lowered(source.target);
+                })) {
+                sink_.error("SEQ005", source.definedAt,
+                            "ikrule names attachment '" + source.target +
+                                "', which no $attachment defines");
+                return std::nullopt;
+            }
+            return rule;
+        }
+        return rule;
+    }
+
+    std::size_t endBone(int chain) const {
+        return static_cast<std::size_t>(chains_[static_cast<std::size_t>(chain)].links.back().bone);
+    }
+
+    MdlIkRule ground(const QcIkRule& source, int chain, MdlIkRule rule) {
+        rule.type = kIkGround;
+        const QcIkChain* qcChain = nullptr;
+        if (auto index =
+                chainIndex(settings_.ikChains, chains_[static_cast<std::size_t>(chain)].name))
+            qcChain = &settings_.ikChains[static_cast<std::size_t>(*index)];
+        const double pad = qcChain && qcChain->pad ? *qcChain->pad : 0.0;
+        rule.radius = static_cast<float>(source.radius.value_or(pad / 2.0));
+        const Eigen::Vector3d center =
+            qcChain && qcChain->center
+                ? Eigen::Vector3d((*qcChain->center)[0], (*qcChain->center)[1],
+                                  (*qcChain->center)[2])
+                : Eigen::Vector3d::Zero();
+        const int contact = std::clamp(static_cast<int>(std::lround(source.contact.value_or(0.0))),
+                                       0, animation_.frameCount() - 1);
+        const std::size_t end = endBone(chain);
+        Eigen::Vector3d target = poses_[static_cast<std::size_t>(contact)][end] * center;
+        target.z() = source.floor.value_or(0.0);
+        rule.pos = toVec3(target);
+        Eigen::Isometry3d targetTransform = Eigen::Isometry3d::Identity();
+        targetTransform.translation() = target;
+        std::vector<Eigen::Isometry3d> errors;
+        for (const auto& pose : poses_)
+            errors.push_back(targetTransform.inverse() * pose[end]);
+        rule.compressedError = compressError(errors);
+        return rule;
+    }
+
+    std::optional<MdlIkRule> touch(const QcIkRule& source, MdlIkRule rule) {
+        rule.type = kIkSelf;
+        const std::optional<int> bone = skeleton_.find(source.target);
+        if (!bone) {
+            sink_.error("BONE004", source.definedAt,
+                        "ikrule touch names bone '" + source.target +
+                            "', which the model does not have");
+            return std::nullopt;
+        }
+        rule.bone = *bone;
+        const std::size_t end = endBone(rule.chain);
+        std::vector<Eigen::Isometry3d> errors;
+        for (const auto& pose : poses_)
+            errors.push_back(pose[static_cast<std::size_t>(*bone)].inverse() * pose[end]);
+        rule.compressedError = compressError(errors);
+        return rule;
+    }
+
+    const AnimationFrames& animation_;
+    const QcMdlSettings& settings_;
+    const std::vector<MdlIkChain>& chains_;
+    const Skeleton& skeleton_;
+    const std::vector<MdlAttachment>& attachments_;
+    DiagnosticSink& sink_;
+    std::vector<std::vector<Eigen::Isometry3d>> poses_; // [frame][bone] model space
+};
+
+} // namespace
+
+std::optional<std::vector<MdlIkChain>> buildIkChains(const std::vector<QcIkChain>& chains,
+                                                     const Skeleton& skeleton,
+                                                     DiagnosticSink& sink) {
+    std::vector<MdlIkChain> out;
+    bool ok = true;
+    for (const QcIkChain& chain : chains) {
+        const std::optional<int> bone = skeleton.find(chain.bone);
+        if (!bone) {
+            sink.error("BONE004", chain.definedAt,
+                       "$ikchain '" + chain.name + "' names bone '" + chain.bone +
+                           "', which the model does not have");
+            ok = false;
+            continue;
+        }
+        const int parent = skeleton.parents[static_cast<std::size_t>(*bone)];
+        const int grandparent =
+            parent < 0 ? -1 : skeleton.parents[static_cast<std::size_t>(parent)];
+        if (grandparent < 0) {
+            sink.error("BONE005", chain.definedAt,
+                       "$ikchain '" + chain.name + "': bone '" + chain.bone +
+                           "' needs a parent and a grandparent (an IK chain has three links)");
+            ok = false;
+            continue;
+        }
+        MdlIkChain built;
+        built.name = chain.name;
+        MdlIkLink first;
+        first.bone = grandparent;
+        first.kneeDir = toVec3({chain.knee[0], chain.knee[1], chain.knee[2]});
+        MdlIkLink middle, last;
+        middle.bone = parent;
+        last.bone = *bone;
+        built.links = {first, middle, last};
+        out.push_back(std::move(built));
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+std::optional<std::vector<MdlIkLock>> buildAutoplayLocks(const QcMdlSettings& settings,
+                                                         DiagnosticSink& sink) {
+    std::vector<MdlIkLock> out;
+    bool ok = true;
+    for (const QcIkLock& lock : settings.ikAutoplayLocks) {
+        const std::optional<int> chain = chainIndex(settings.ikChains, lock.chain);
+        if (!chain) {
+            sink.error("SEQ005", lock.definedAt,
+                       "$ikautoplaylock names chain '" + lock.chain +
+                           "', which no $ikchain defines");
+            ok = false;
+            continue;
+        }
+        out.push_back(
+            {*chain, static_cast<float>(lock.posWeight), static_cast<float>(lock.localQWeight), 0});
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+std::optional<std::vector<MdlIkRule>>
+buildIkRules(const AnimationFrames& animation, const QcMdlSettings& settings,
+             const std::vector<MdlIkChain>& chains, const Skeleton& skeleton,
+             const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink) {
+    if (chains.empty() && animation.ikRules.empty()) return std::vector<MdlIkRule>{};
+    return RuleBuilder(animation, settings, chains, skeleton, attachments, sink).run();
+}
+
+} // namespace vtxc

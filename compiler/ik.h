@@ -1,0 +1,43 @@
+// IK chains, autoplay locks and the IK rules of animations (mstudioikchain_t, mstudioiklock_t,
+// mstudioikrule_t of the public SDK's studio.h; MDL.md sections 10.9 and 15 in the shared spec).
+#pragma once
+
+#include "compiler/animation_sources.h"
+#include "compiler/bone_setup.h"
+#include "formats/common/diagnostics.h"
+#include "formats/qc/qc_mdl_settings.h"
+#include "formats/studio/mdl.h"
+
+#include <optional>
+#include <vector>
+
+namespace vtxc {
+
+// IK rule types (studio.h).
+inline constexpr std::int32_t kIkSelf = 1;
+inline constexpr std::int32_t kIkGround = 3;
+inline constexpr std::int32_t kIkRelease = 4;
+inline constexpr std::int32_t kIkAttachment = 5;
+inline constexpr std::int32_t kIkUnlatch = 6;
+
+// One chain per $ikchain: links are the bone's grandparent, parent and the bone; the knee
+// direction goes on the first link. A bone the model lacks, or one without two ancestors, is an
+// error (BONE004, BONE005) at the chain's line.
+std::optional<std::vector<MdlIkChain>>
+buildIkChains(const std::vector<QcIkChain>& chains, const Skeleton& skeleton, DiagnosticSink& sink);
+
+// One lock per $ikautoplaylock, in QC order (an unknown chain is SEQ005 at its line).
+std::optional<std::vector<MdlIkLock>> buildAutoplayLocks(const QcMdlSettings& settings,
+                                                         DiagnosticSink& sink);
+
+// The rules of one animation: its `ikrule`s and command-list rules in order, then, in a
+// non-delta animation of a model with IK chains, a release rule for every chain no rule names
+// (as Valve's compiled models show). Ground (footstep) rules lock the chain's end to the floor
+// point below its `center` at the contact frame and carry the end's offset from that target per
+// frame as compressed IK error data.
+std::optional<std::vector<MdlIkRule>>
+buildIkRules(const AnimationFrames& animation, const QcMdlSettings& settings,
+             const std::vector<MdlIkChain>& chains, const Skeleton& skeleton,
+             const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink);
+
+} // namespace vtxc

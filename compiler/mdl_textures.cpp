@@ -1,0 +1,70 @@
+// Texture and skin tables, as Valve's compiled models show them (tree_pine04's group reuses the
+// SMD's texture by a differently cased name and adds the sway texture).
+#include "compiler/mdl_textures.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace vtxc {
+
+namespace {
+
+std::string lowered(std::string text) {
+    for (char& c : text)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+std::int16_t textureIndex(std::vector<MdlTexture>& textures, const std::string& name) {
+    for (std::size_t i = 0; i < textures.size(); ++i)
+        if (lowered(textures[i].name) == lowered(name)) return static_cast<std::int16_t>(i);
+    MdlTexture texture;
+    texture.name = name;
+    textures.push_back(std::move(texture));
+    return static_cast<std::int16_t>(textures.size() - 1);
+}
+
+std::string folderOf(const std::string& written) {
+    std::string folder = written;
+    std::replace(folder.begin(), folder.end(), '/', '\\');
+    if (folder.empty() || folder.back() != '\\') folder += '\\';
+    return folder;
+}
+
+} // namespace
+
+TextureTables buildTextureTables(const std::vector<std::string>& materials,
+                                 const std::vector<QcTextureGroup>& groups,
+                                 const std::vector<std::string>& cdMaterials,
+                                 DiagnosticSink& sink) {
+    TextureTables tables;
+    for (const std::string& material : materials)
+        textureIndex(tables.textures, material);
+    for (const std::string& folder : cdMaterials)
+        tables.cdmaterials.push_back(folderOf(folder));
+    for (std::size_t g = 1; g < groups.size(); ++g)
+        sink.warning("SKIN001", groups[g].definedAt,
+                     "only the first $texturegroup makes skin families; '" + groups[g].name +
+                         "' is ignored (put every skin in one group)");
+    std::vector<std::vector<std::int16_t>> rows;
+    if (!groups.empty())
+        for (const auto& row : groups.front().skins) {
+            std::vector<std::int16_t> indices;
+            for (const std::string& name : row)
+                indices.push_back(textureIndex(tables.textures, name));
+            rows.push_back(std::move(indices));
+        }
+    std::vector<std::int16_t> identity(tables.textures.size());
+    for (std::size_t i = 0; i < identity.size(); ++i)
+        identity[i] = static_cast<std::int16_t>(i);
+    tables.skinFamilies.push_back(identity);
+    for (std::size_t f = 1; f < rows.size(); ++f) {
+        std::vector<std::int16_t> family = identity;
+        for (std::size_t c = 0; c < rows[f].size() && c < rows[0].size(); ++c)
+            family[static_cast<std::size_t>(rows[0][c])] = rows[f][c];
+        tables.skinFamilies.push_back(std::move(family));
+    }
+    return tables;
+}
+
+} // namespace vtxc

@@ -1,0 +1,28 @@
+// Textures, material folders and skin families (MDL.md section 16 in the shared spec).
+#pragma once
+
+#include "formats/common/diagnostics.h"
+#include "formats/qc/qc_project.h"
+#include "formats/studio/mdl.h"
+
+#include <string>
+#include <vector>
+
+namespace vtxc {
+
+struct TextureTables {
+    std::vector<MdlTexture> textures;
+    std::vector<std::string> cdmaterials;
+    std::vector<std::vector<std::int16_t>> skinFamilies; // [family][skin reference]
+};
+
+// Textures: the meshes' materials in order of first use, then materials only a $texturegroup
+// names (matched ignoring case). Families: row 0 is the identity; family f replaces the texture
+// of each column of the group's first row by the one of its row f. Only the first $texturegroup
+// is used (SKIN001, a warning, names the others). Folders: as written with '/' turned into '\'
+// and a trailing '\'.
+TextureTables buildTextureTables(const std::vector<std::string>& materials,
+                                 const std::vector<QcTextureGroup>& groups,
+                                 const std::vector<std::string>& cdMaterials, DiagnosticSink& sink);
+
+} // namespace vtxc

@@ -1,0 +1,271 @@
+// Sequence records and pose parameters (rules in sequences.h). The calcblend measure (the
+// attachment's offset from its place in the reference pose, as mathlib's MatrixAngles reads the
+// rotation) gives the pose keys of Valve's compiled soldier.
+#include "compiler/sequences.h"
+
+#include "compiler/weight_lists.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <numbers>
+
+namespace vtxc {
+
+namespace {
+
+std::string lowered(std::string text) {
+    for (char& c : text)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+// Pitch, yaw, roll in degrees of a rotation, as mathlib's MatrixAngles reads its columns.
+Eigen::Vector3d matrixAngles(const Eigen::Matrix3d& m) {
+    const double toDegrees = 180.0 / std::numbers::pi;
+    const double planar = std::sqrt(m(0, 0) * m(0, 0) + m(1, 0) * m(1, 0));
+    if (planar > 0.001)
+        return {std::atan2(-m(2, 0), planar) * toDegrees, std::atan2(m(1, 0), m(0, 0)) * toDegrees,
+                std::atan2(m(2, 1), m(2, 2)) * toDegrees};
+    return {std::atan2(-m(2, 0), planar) * toDegrees, std::atan2(-m(0, 1), m(1, 1)) * toDegrees,
+            0.0};
+}
+
+class SequenceBuilder {
+  public:
+    SequenceBuilder(const SequenceInputs& in, DiagnosticSink& sink) : in_(in), sink_(sink) {
+        for (const QcPoseParameter& declared : in.qc.mdl.poseParameters) {
+            MdlPoseParameter parameter;
+            parameter.name = declared.name;
+            parameter.flags = 1;
+            parameter.start = static_cast<float>(declared.start);
+            parameter.end = static_cast<float>(declared.end);
+            parameter.loop =
+                static_cast<float>(declared.wrap ? declared.end - declared.start : declared.loop);
+            set_.poseParameters.push_back(std::move(parameter));
+            declared_.push_back(true);
+        }
+    }
+
+    std::optional<SequenceSet> run() {
+        const auto& sequences = in_.qc.sequences;
+        for (std::size_t i = 0; i < sequences.size(); ++i) {
+            const std::vector<int>& played = in_.animations.sequenceAnimations.at(i);
+            if (played.empty()) {
+                sink_.warning("SEQ006", sequences[i].definedAt,
+                              "sequence '" + sequences[i].name +
+                                  "' has no animation it can play (its files are missing); it "
+                                  "is left out of the .mdl");
+                continue;
+            }
+            auto sequence = build(sequences[i], played);
+            if (!sequence) return std::nullopt;
+            set_.sequences.push_back(std::move(*sequence));
+        }
+        return std::move(set_);
+    }
+
+  private:
+    std::optional<MdlSeqDesc> build(const QcSequence& qc, const std::vector<int>& played) {
+        MdlSeqDesc seq;
+        seq.label = qc.name;
+        seq.activityName = qc.activity.value_or("");
+        seq.actweight =
+            qc.activity ? static_cast<std::int32_t>(qc.activityWeight.value_or(1.0)) : 0;
+        const AnimationFrames& first = animation(played.front());
+        const bool delta = qc.delta || std::all_of(played.begin(), played.end(),
+                                                   [&](int a) { return animation(a).delta; });
+        seq.flags = (qc.loop || first.loop ? kStudioLooping : 0) | (qc.snap ? kStudioSnap : 0) |
+                    (delta ? kStudioDelta : 0) | (qc.autoplay ? kStudioAutoplay : 0) |
+                    (delta && qc.autoplay ? kStudioPost : 0) | (qc.realtime ? kStudioRealtime : 0) |
+                    (qc.hidden ? kStudioHidden : 0);
+        seq.fadeintime = static_cast<float>(qc.fadeIn.value_or(0.2));
+        seq.fadeouttime = static_cast<float>(qc.fadeOut.value_or(0.2));
+        for (int a : played)
+            seq.blends.push_back(static_cast<std::int16_t>(a));
+        if (!blendAxes(qc, played, seq)) return std::nullopt;
+        addEvents(qc, first, seq);
+        if (!weights(qc, played, seq)) return std::nullopt;
+        seq.numikrules = static_cast<std::int32_t>(
+            in_.encoded[static_cast<std::size_t>(played.front())].ikRules.size());
+        BoundingBox box;
+        for (int a : played)
+            box.add(animationBounds(in_.skinned, in_.bones,
+                                    in_.encoded[static_cast<std::size_t>(a)], animation(a)));
+        if (!box.empty()) {
+            seq.bbmin = toVec3(box.min);
+            seq.bbmax = toVec3(box.max);
+        }
+        return seq;
+    }
+
+    const AnimationFrames& animation(int index) const {
+        return in_.animations.animations.at(static_cast<std::size_t>(index));
+    }
+
+    int poseParameter(const std::string& name, double low, double high) {
+        for (std::size_t i = 0; i < set_.poseParameters.size(); ++i) {
+            MdlPoseParameter& parameter = set_.poseParameters[i];
+            if (lowered(parameter.name) != lowered(name)) continue;
+            if (!declared_[i]) {
+                parameter.start = std::min(parameter.start, static_cast<float>(low));
+                parameter.end = std::max(parameter.end, static_cast<float>(high));
+            }
+            return static_cast<int>(i);
+        }
+        set_.poseParameters.push_back(
+            {name, 0, static_cast<float>(low), static_cast<float>(high), 0});
+        declared_.push_back(false);
+        return static_cast<int>(set_.poseParameters.size()) - 1;
+    }
+
+    bool blendAxes(const QcSequence& qc, const std::vector<int>& played, MdlSeqDesc& seq) {
+        const auto count = static_cast<int>(played.size());
+        std::vector<std::vector<float>> keys;
+        std::vector<std::pair<std::string, std::array<double, 2>>> axes;
+        for (const QcBlend& blend : qc.blends)
+            axes.push_back({blend.parameter, {blend.start, blend.end}});
+        if (qc.calcBlend) {
+            auto measured = calcBlendKeys(qc, played);
+            if (!measured) return false;
+            axes.push_back({qc.calcBlend->parameter, {measured->front(), measured->back()}});
+            keys.resize(axes.size() - 1);
+            keys.push_back(*measured);
+        }
+        if (axes.empty()) {
+            if (count > 1) seq.groupsize = {count, 1};
+            return true;
+        }
+        if (axes.size() > 2) {
+            sink_.error("SEQ007", qc.definedAt,
+                        "sequence '" + qc.name + "' blends on more than two pose parameters");
+            return false;
+        }
+        int width = count;
+        if (axes.size() == 2) {
+            width = qc.blendWidth.value_or(static_cast<int>(std::lround(std::sqrt(count))));
+            if (width <= 0 || count % width != 0 || count / width < 1) {
+                sink_.error("SEQ007", qc.definedAt,
+                            "sequence '" + qc.name + "' blends " + std::to_string(count) +
+                                " animations on two axes, which is no grid of " +
+                                std::to_string(width) + " columns; give blendwidth");
+                return false;
+            }
+        }
+        seq.groupsize = {width, axes.size() == 2 ? count / width : 1};
+        keys.resize(axes.size());
+        for (std::size_t axis = 0; axis < axes.size(); ++axis) {
+            const auto [start, end] = axes[axis].second;
+            seq.paramindex[axis] =
+                poseParameter(axes[axis].first, std::min(start, end), std::max(start, end));
+            seq.paramstart[axis] = static_cast<float>(start);
+            seq.paramend[axis] = static_cast<float>(end);
+            if (!keys[axis].empty()) continue;
+            const int n = seq.groupsize[axis];
+            for (int i = 0; i < n; ++i)
+                keys[axis].push_back(
+                    static_cast<float>(n > 1 ? start + (end - start) * i / (n - 1) : start));
+        }
+        for (std::size_t axis = 0; axis < 2; ++axis) {
+            const auto n = static_cast<std::size_t>(seq.groupsize[axis]);
+            for (std::size_t i = 0; i < n; ++i)
+                seq.poseKeys.push_back(axis < keys.size() && i < keys[axis].size() ? keys[axis][i]
+                                                                                   : 0.0f);
+        }
+        return true;
+    }
+
+    // The attachment's offset from where it is in the reference pose, in each animation's first
+    // frame: X/Y/Z its position, XR/YR/ZR its roll/pitch/yaw in degrees.
+    std::optional<std::vector<float>> calcBlendKeys(const QcSequence& qc,
+                                                    const std::vector<int>& played) {
+        const QcCalcBlend& calc = *qc.calcBlend;
+        const MdlAttachment* attachment = nullptr;
+        for (const MdlAttachment& a : in_.attachments)
+            if (lowered(a.name) == lowered(calc.attachment)) attachment = &a;
+        static const std::vector<std::string> axes = {"X", "Y", "Z", "XR", "YR", "ZR"};
+        const auto axis = std::find(axes.begin(), axes.end(), calc.axis) - axes.begin();
+        if (!attachment || axis == static_cast<std::ptrdiff_t>(axes.size())) {
+            sink_.error("SEQ002", qc.definedAt,
+                        "calcblend of sequence '" + qc.name + "' needs an $attachment named '" +
+                            calc.attachment + "' and an axis X, Y, Z, XR, YR or ZR (got '" +
+                            calc.axis + "')");
+            return std::nullopt;
+        }
+        const Eigen::Isometry3d local = fromMdlMatrix(attachment->local);
+        const auto bone = static_cast<std::size_t>(attachment->localbone);
+        std::vector<float> keys;
+        for (int a : played) {
+            const AnimationFrames& source = animation(a);
+            std::vector<LocalPose> reference = source.delta ? source.reference : turnedBind();
+            std::vector<LocalPose> posed = source.frames.front();
+            if (source.delta)
+                for (std::size_t b = 0; b < posed.size(); ++b) {
+                    posed[b].position += reference[b].position;
+                    posed[b].rotation = reference[b].rotation * posed[b].rotation;
+                }
+            const auto rest = modelTransforms(reference, in_.skeleton.parents)[bone] * local;
+            const auto moved = modelTransforms(posed, in_.skeleton.parents)[bone] * local;
+            const Eigen::Isometry3d offset = rest.inverse() * moved;
+            const Eigen::Vector3d angles = matrixAngles(offset.linear());
+            const double value = axis < 3 ? offset.translation()[axis]
+                                          : (axis == 3   ? angles.z()
+                                             : axis == 4 ? angles.x()
+                                                         : angles.y());
+            keys.push_back(static_cast<float>(value));
+        }
+        return keys;
+    }
+
+    // The bind pose as a non-delta animation holds it: the root bones turned +90 about Z.
+    std::vector<LocalPose> turnedBind() const {
+        std::vector<LocalPose> pose = in_.skeleton.bind;
+        if (in_.staticProp) return pose;
+        for (std::size_t bone = 0; bone < pose.size(); ++bone)
+            if (in_.skeleton.parents[bone] < 0)
+                pose[bone] = poseOf(quarterTurnAboutZ() * transformOf(pose[bone]));
+        return pose;
+    }
+
+    void addEvents(const QcSequence& qc, const AnimationFrames& first, MdlSeqDesc& seq) {
+        const int frames = first.frameCount();
+        for (const QcEvent& event : qc.events) {
+            MdlEvent out;
+            out.cycle = frames > 1 ? static_cast<float>(event.frame / (frames - 1)) : 0.0f;
+            if (event.number) {
+                out.event = *event.number;
+            } else {
+                out.type = kNewEventStyle;
+                out.name = event.name;
+            }
+            out.options = event.options.substr(0, 63);
+            seq.events.push_back(std::move(out));
+        }
+    }
+
+    bool weights(const QcSequence& qc, const std::vector<int>& played, MdlSeqDesc& seq) {
+        std::optional<std::string> list = qc.weightList;
+        for (auto it = played.begin(); !list && it != played.end(); ++it)
+            list = animation(*it).weightList;
+        seq.weights.assign(in_.skeleton.size(), 1.0f);
+        if (!list) return true;
+        const auto weights = namedWeightList(in_.qc.mdl, *list, qc.definedAt, in_.skeleton, sink_);
+        if (!weights) return false;
+        for (std::size_t bone = 0; bone < weights->size(); ++bone)
+            seq.weights[bone] = static_cast<float>((*weights)[bone]);
+        return true;
+    }
+
+    const SequenceInputs& in_;
+    DiagnosticSink& sink_;
+    SequenceSet set_;
+    std::vector<bool> declared_;
+};
+
+} // namespace
+
+std::optional<SequenceSet> buildSequences(const SequenceInputs& inputs, DiagnosticSink& sink) {
+    return SequenceBuilder(inputs, sink).run();
+}
+
+} // namespace vtxc

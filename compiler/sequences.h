@@ -1,0 +1,54 @@
+// Sequences and pose parameters (MDL.md sections 11 and 12 in the shared spec; mstudioseqdesc_t
+// and mstudioposeparamdesc_t of the public SDK's studio.h):
+//  - flags: `loop` LOOPING, `snap` SNAP, `delta` DELTA, `autoplay` AUTOPLAY, POST on delta +
+//    autoplay, `realtime` REALTIME, `hidden` HIDDEN; activity name and weight; fades (0.2 s);
+//  - blends: one axis per `blend`/`calcblend`; groupsize (n, 1), or for two axes `blendwidth`
+//    columns (the square root of n without it); pose keys spread evenly from start to end, or
+//    for `calcblend` measured on the attachment in each animation posed on its reference;
+//  - pose parameters: the $poseparameter ones (flags 1) in QC order, then the ones blends name
+//    without declaring them (flags 0, range = the blends' range, low to high);
+//  - events: cycle = frame / (frames - 1); numbers as old-style events, names as new-style (0x400);
+//  - weight list: the sequence's `weightlist`, else its first animation's, else 1 per bone;
+//  - the box of 11.5 (sequence_bounds.h).
+#pragma once
+
+#include "compiler/animation_sources.h"
+#include "compiler/bone_setup.h"
+#include "compiler/sequence_bounds.h"
+#include "formats/common/diagnostics.h"
+#include "formats/qc/qc_project.h"
+#include "formats/studio/mdl.h"
+
+#include <optional>
+#include <vector>
+
+namespace vtxc {
+
+// Sequence flags (studio.h).
+inline constexpr std::int32_t kStudioSnap = 0x2;
+inline constexpr std::int32_t kStudioRealtime = 0x100;
+inline constexpr std::int32_t kStudioHidden = 0x400;
+inline constexpr std::int32_t kNewEventStyle = 0x400;
+
+struct SequenceSet {
+    std::vector<MdlSeqDesc> sequences;
+    std::vector<MdlPoseParameter> poseParameters;
+};
+
+struct SequenceInputs {
+    const QcProject& qc;
+    const AnimationSet& animations;
+    const std::vector<MdlAnimDesc>& encoded; // same order as animations
+    const std::vector<MdlBone>& bones;
+    const Skeleton& skeleton;
+    const std::vector<MdlAttachment>& attachments;
+    const SkinnedModel& skinned;
+    bool staticProp = false; // animations of a $staticprop are not turned
+};
+
+// A sequence whose animations are all missing is left out (SEQ006, a warning at its line);
+// unknown pose parameters of `calcblend` attachments, bad blend grids and unknown weight lists are
+// errors at the sequence's line.
+std::optional<SequenceSet> buildSequences(const SequenceInputs& inputs, DiagnosticSink& sink);
+
+} // namespace vtxc

@@ -1,0 +1,312 @@
+// $sequence and $animation: sources, then options on the command line or in its block, and
+// `{ event ... }` blocks. Option names and argument counts follow the Valve Developer Community
+// wiki ($sequence); the options the corpus uses and the common ones are implemented.
+#include "formats/qc/qc_sequence.h"
+
+#include "formats/common/text.h"
+#include "formats/qc/qc_paths.h"
+#include "formats/qc/qc_preprocessor.h"
+
+#include <cmath>
+#include <map>
+
+namespace vtxc {
+
+namespace {
+
+constexpr const char* kQcSequenceWithoutAnimation = "QC054";
+
+// Options vtxc reads but does not implement, with the number of arguments each takes (a block
+// after the option is skipped as well).
+const std::map<std::string, int>& unimplementedOptions() {
+    // clang-format off
+    static const std::map<std::string, int> options = {
+        {"activitymodifier", 1}, {"addlayer", 1}, {"align", 1}, {"alignboneto", 2}, {"alignto", 1},
+        {"angles", 3}, {"autoik", 0}, {"blendcenter", 1}, {"blendcomp", 1}, {"blendlayer", 5},
+        {"blendref", 1}, {"bonesaveframe", 0}, {"compress", 1}, {"counterrotate", 1},
+        {"counterrotateto", 4}, {"entrynode", 1}, {"exitnode", 1}, {"exitphase", 1},
+        {"fixuploop", 2}, {"ikfixup", 0}, {"iklock", 3}, {"keyvalues", 0}, {"localhierarchy", 2},
+        {"lm", 0}, {"lq", 0}, {"lx", 0}, {"lxr", 0}, {"ly", 0}, {"lyr", 0}, {"lz", 0}, {"lzr", 0},
+        {"match", 1}, {"matchblend", 3}, {"motionrollback", 1}, {"noanimation", 0},
+        {"noanim_keepduration", 1}, {"noautoik", 0}, {"node", 1}, {"numframes", 1},
+        {"origin", 3}, {"posecycle", 1}, {"predelta", 0}, {"reverse", 0}, {"rotate", 1},
+        {"rtransition", 3}, {"scale", 1}, {"splineblend", 0}, {"startloop", 1},
+        {"transition", 2}, {"walkalignto", 1}, {"walkframe", 2}, {"worldrelative", 0},
+        {"worldspace", 0}};
+    // clang-format on
+    return options;
+}
+
+const std::set<std::string>& implementedOptions() {
+    static const std::set<std::string> options = {
+        "activity", "autoplay", "blend",   "blendwidth", "calcblend", "cmdlist",  "delta",
+        "event",    "fadein",   "fadeout", "fps",        "frame",     "frames",   "hidden",
+        "ikrule",   "loop",     "post",    "realtime",   "snap",      "subtract", "weightlist"};
+    return options;
+}
+
+bool isOptionWord(const std::string& lower) {
+    return implementedOptions().count(lower) || unimplementedOptions().count(lower);
+}
+
+const std::set<std::string>& ikRuleOptionWords() {
+    static const std::set<std::string> words = {"height",  "floor", "radius", "range",
+                                                "contact", "pad",   "target", "bone"};
+    return words;
+}
+
+std::optional<QcIkRuleType> ikRuleType(const std::string& lower) {
+    if (lower == "touch") return QcIkRuleType::Touch;
+    if (lower == "footstep") return QcIkRuleType::Footstep;
+    if (lower == "attachment") return QcIkRuleType::Attachment;
+    if (lower == "release") return QcIkRuleType::Release;
+    if (lower == "unlatch") return QcIkRuleType::Unlatch;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<QcSequence> QcSequenceReader::read(const QcCommand& command) {
+    QcArgumentCursor arguments(command.arguments);
+    const QcToken* name = arguments.takeText();
+    if (!name) {
+        sink_.error(kQcMissingArgument, command.head->where(),
+                    command.head->text + " needs a name");
+        return std::nullopt;
+    }
+    QcSequence entry;
+    entry.name = name->text;
+    entry.definedAt = command.head->where();
+    entry.order = read_++;
+    bool sourcesOpen = true;
+    readTokens(command.arguments.subspan(1), entry, sourcesOpen, 0);
+    if (entry.sources.empty())
+        sink_.warning(kQcSequenceWithoutAnimation, command.head->where(),
+                      command.head->text + " '" + entry.name + "' names no animation");
+    knownAnimations_.insert(asciiLower(entry.name));
+    return entry;
+}
+
+void QcSequenceReader::readTokens(QcTokenSpan tokens, QcSequence& entry, bool& sourcesOpen,
+                                  int depth) {
+    QcArgumentCursor cursor(tokens);
+    while (!cursor.atEnd() && !sink_.errorLimitReached()) {
+        if (cursor.nextIsBlock()) {
+            const QcTokenSpan block = cursor.takeBlock();
+            if (depth == 0)
+                readTokens(block, entry, sourcesOpen, 1);
+            else
+                readEventBlock(block, entry);
+            continue;
+        }
+        const QcToken* token = cursor.take();
+        if (!token->isText()) continue; // a stray '}' was reported by the brace check
+        if (sourcesOpen && isSource(*token)) {
+            QcAnimationSource source;
+            if (knownAnimations_.count(asciiLower(token->text))) {
+                source.animation = token->text;
+                entry.animationNames.push_back(token->text);
+            } else {
+                source.file = files_.resolve(*token, QcFileRole::Animation);
+                entry.animationFiles.push_back(*source.file);
+            }
+            entry.sources.push_back(std::move(source));
+            continue;
+        }
+        sourcesOpen = false;
+        readOption(*token, cursor, entry);
+    }
+}
+
+bool QcSequenceReader::isSource(const QcToken& token) const {
+    return !isOptionWord(asciiLower(token.text)) && !parseQcNumber(token.text);
+}
+
+void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& arguments,
+                                  QcSequence& entry) {
+    const std::string option = asciiLower(word.text);
+    if (option == "loop") {
+        entry.loop = true;
+    } else if (option == "delta") {
+        entry.delta = true;
+    } else if (option == "hidden") {
+        entry.hidden = true;
+    } else if (option == "autoplay") {
+        entry.autoplay = true;
+    } else if (option == "snap") {
+        entry.snap = true;
+    } else if (option == "realtime") {
+        entry.realtime = true;
+    } else if (option == "post") {
+        entry.post = true;
+    } else if (option == "fps") {
+        if (auto fps = takeQcNumber(arguments, word, "a frame rate", sink_)) {
+            if (*fps > 0.0)
+                entry.fps = fps;
+            else
+                sink_.error("QC031", word.where(), "'fps' needs a frame rate greater than 0");
+        }
+    } else if (option == "fadein" || option == "fadeout") {
+        if (auto time = takeQcNumber(arguments, word, "a time in seconds", sink_))
+            (option == "fadein" ? entry.fadeIn : entry.fadeOut) = time;
+    } else if (option == "activity") {
+        if (const QcToken* activity = takeQcName(arguments, word, "an activity name", sink_)) {
+            entry.activity = activity->text;
+            if (arguments.nextIsText())
+                if (auto weight = parseQcNumber(arguments.peek()->text)) {
+                    entry.activityWeight = weight;
+                    arguments.take();
+                }
+        }
+    } else if (option == "blend") {
+        const QcToken* parameter = takeQcName(arguments, word, "a pose parameter", sink_);
+        auto start =
+            parameter ? takeQcNumber(arguments, word, "a start value", sink_) : std::nullopt;
+        auto end = start ? takeQcNumber(arguments, word, "an end value", sink_) : std::nullopt;
+        if (end) entry.blends.push_back({parameter->text, *start, *end});
+    } else if (option == "blendwidth") {
+        if (auto width = takeQcWholeNumber(arguments, word, "a whole number of columns", sink_))
+            entry.blendWidth = width;
+    } else if (option == "calcblend") {
+        const QcToken* parameter = takeQcName(arguments, word, "a pose parameter", sink_);
+        const QcToken* attachment =
+            parameter ? takeQcName(arguments, word, "an attachment", sink_) : nullptr;
+        const QcToken* axis = attachment ? takeQcName(arguments, word, "an axis", sink_) : nullptr;
+        if (axis) {
+            std::string upper = axis->text;
+            for (char& c : upper)
+                c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            entry.calcBlend = QcCalcBlend{parameter->text, attachment->text, upper};
+        }
+    } else if (option == "subtract") {
+        const QcToken* animation = takeQcName(arguments, word, "an animation name", sink_);
+        auto frame =
+            animation ? takeQcWholeNumber(arguments, word, "a frame number", sink_) : std::nullopt;
+        if (frame) entry.subtract = QcSubtract{animation->text, *frame};
+    } else if (option == "weightlist") {
+        if (const QcToken* list = takeQcName(arguments, word, "a weight list name", sink_))
+            entry.weightList = list->text;
+    } else if (option == "cmdlist") {
+        if (const QcToken* list = takeQcName(arguments, word, "a command list name", sink_))
+            entry.commandLists.push_back(list->text);
+    } else if (option == "frame" || option == "frames") {
+        auto first = takeQcWholeNumber(arguments, word, "a first frame", sink_);
+        auto last =
+            first ? takeQcWholeNumber(arguments, word, "a last frame", sink_) : std::nullopt;
+        if (last) entry.frameRange = std::make_pair(*first, *last);
+    } else if (option == "event") {
+        readEvent(word, arguments, entry);
+    } else if (option == "ikrule") {
+        if (auto rule = readIkRule(arguments, word.where(), sink_))
+            entry.ikRules.push_back(std::move(*rule));
+    } else {
+        auto it = unimplementedOptions().find(option);
+        if (it == unimplementedOptions().end()) {
+            sink_.warning(kQcOptionNotImplemented, word.where(),
+                          "'" + word.text + "' is not a $sequence option vtxc knows; ignored");
+            return;
+        }
+        sink_.warning(kQcOptionNotImplemented, word.where(),
+                      "sequence option '" + word.text +
+                          "' is not implemented by vtxc; ignored with its arguments");
+        for (int i = 0; i < it->second && arguments.nextIsText(); ++i)
+            arguments.take();
+        if (arguments.nextIsBlock()) arguments.takeBlock();
+    }
+}
+
+// `event NAME FRAME ["OPTIONS"]`, on its own or as the contents of a `{ }` block.
+void QcSequenceReader::readEvent(const QcToken& head, QcArgumentCursor& arguments,
+                                 QcSequence& entry) {
+    QcEvent event;
+    event.definedAt = head.where();
+    const QcToken* name = takeQcName(arguments, head, "an event name or number", sink_);
+    if (!name) return;
+    event.name = name->text;
+    event.number = parseQcWholeNumber(name->text);
+    auto frame = takeQcNumber(arguments, head, "a frame number", sink_);
+    if (!frame) return;
+    event.frame = *frame;
+    const QcToken* options = arguments.peek();
+    if (options && (options->kind == QcTokenKind::String ||
+                    (options->isText() && !isOptionWord(asciiLower(options->text)))))
+        event.options = arguments.take()->text;
+    entry.events.push_back(std::move(event));
+}
+
+void QcSequenceReader::readEventBlock(QcTokenSpan block, QcSequence& entry) {
+    QcArgumentCursor cursor(block);
+    const QcToken* head = cursor.take();
+    if (!head) return;
+    if (!head->isText() || asciiLower(head->text) != "event") {
+        sink_.warning(kQcOptionNotImplemented, head->where(),
+                      "a block starting with '" + head->text +
+                          "' inside a sequence is not implemented by vtxc; ignored");
+        return;
+    }
+    readEvent(*head, cursor, entry);
+    if (const QcToken* extra = cursor.peek())
+        sink_.warning(kQcOptionNotImplemented, extra->where(),
+                      "'" + extra->text + "' after the event is not understood; ignored");
+}
+
+std::optional<QcIkRule> QcSequenceReader::readIkRule(QcArgumentCursor& arguments,
+                                                     const SourceLocation& at,
+                                                     DiagnosticSink& sink) {
+    const QcToken* chain = arguments.takeText();
+    const QcToken* type = chain ? arguments.takeText() : nullptr;
+    if (!type) {
+        sink.error(kQcMissingArgument, at, "'ikrule' needs a chain name and a rule type");
+        return std::nullopt;
+    }
+    QcIkRule rule;
+    rule.chain = chain->text;
+    rule.definedAt = at;
+    const std::optional<QcIkRuleType> kind = ikRuleType(asciiLower(type->text));
+    if (!kind) {
+        sink.warning(kQcOptionNotImplemented, type->where(),
+                     "IK rule type '" + type->text +
+                         "' is not implemented by vtxc (touch, footstep, attachment, release, "
+                         "unlatch are); the rule is ignored");
+    } else {
+        rule.type = *kind;
+    }
+    if (kind == QcIkRuleType::Touch || kind == QcIkRuleType::Attachment) {
+        const QcToken* target = takeQcName(arguments, *type, "a bone or attachment name", sink);
+        if (!target) return std::nullopt;
+        rule.target = target->text;
+    }
+    while (arguments.nextIsText() &&
+           ikRuleOptionWords().count(asciiLower(arguments.peek()->text))) {
+        const QcToken& word = *arguments.take();
+        const std::string option = asciiLower(word.text);
+        if (option == "range") {
+            std::array<double, 4> range{};
+            for (double& value : range) {
+                auto number = takeQcNumber(arguments, word, "four frame numbers", sink);
+                if (!number) return std::nullopt;
+                value = *number;
+            }
+            rule.range = range;
+            continue;
+        }
+        if (option == "bone") {
+            if (const QcToken* bone = takeQcName(arguments, word, "a bone name", sink))
+                rule.target = bone->text;
+            continue;
+        }
+        auto value = takeQcNumber(arguments, word, "a number", sink);
+        if (!value) return std::nullopt;
+        if (option == "height") rule.height = value;
+        if (option == "floor") rule.floor = value;
+        if (option == "radius") rule.radius = value;
+        if (option == "contact") rule.contact = value;
+        if (option == "pad" || option == "target")
+            sink.warning(kQcOptionNotImplemented, word.where(),
+                         "IK rule option '" + word.text + "' is not implemented by vtxc; ignored");
+    }
+    if (!kind) return std::nullopt;
+    return rule;
+}
+
+} // namespace vtxc

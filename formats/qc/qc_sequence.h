@@ -1,0 +1,111 @@
+// $sequence and $animation as typed data, and the reader of their sources and options.
+// Option meanings: the Valve Developer Community wiki ($sequence, $animation); the options vtxc
+// does not implement are reported with the line that uses them (QC062), never dropped silently.
+#pragma once
+
+#include "formats/common/diagnostics.h"
+#include "formats/qc/qc_command_stream.h"
+#include "formats/qc/qc_file_refs.h"
+#include "formats/qc/qc_mdl_settings.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace vtxc {
+
+// `{ event NAME FRAME ["OPTIONS"] }`, or `event NAME FRAME ...` on the command line. NAME is a
+// number (an old-style event) or an event name such as AE_CL_PLAYSOUND.
+struct QcEvent {
+    std::string name;          // as written
+    std::optional<int> number; // when NAME is a whole number
+    double frame = 0.0;
+    std::string options;
+    SourceLocation definedAt;
+};
+
+// `blend PARAMETER START END`: one blend axis.
+struct QcBlend {
+    std::string parameter;
+    double start = 0.0;
+    double end = 0.0;
+};
+
+// `calcblend PARAMETER ATTACHMENT AXIS`: the axis range measured on the attachment in each
+// animation of the blend (AXIS: X, Y, Z for position, XR, YR, ZR for roll, pitch, yaw).
+struct QcCalcBlend {
+    std::string parameter;
+    std::string attachment;
+    std::string axis; // upper case
+};
+
+// `subtract ANIMATION FRAME`: the animation becomes a delta from that frame of ANIMATION.
+struct QcSubtract {
+    std::string animation;
+    int frame = 0;
+};
+
+// One source of a sequence, in the order written: an SMD file or an earlier animation's name.
+struct QcAnimationSource {
+    std::optional<QcFileRef> file; // set for a file
+    std::string animation;         // set for a name
+};
+
+struct QcSequence {
+    std::string name;
+    std::vector<QcAnimationSource> sources;  // in the order written
+    std::vector<QcFileRef> animationFiles;   // the file sources (may be missing)
+    std::vector<std::string> animationNames; // the name sources
+    std::optional<double> fps;
+    bool loop = false;
+    std::optional<std::string> activity;
+    std::optional<double> activityWeight;
+    std::optional<double> fadeIn;
+    std::optional<double> fadeOut;
+    std::vector<QcEvent> events;
+    bool delta = false;
+    std::optional<QcSubtract> subtract;
+    std::vector<QcBlend> blends;
+    std::optional<int> blendWidth;
+    std::optional<QcCalcBlend> calcBlend;
+    bool hidden = false;
+    bool autoplay = false;
+    bool snap = false;
+    bool realtime = false;
+    bool post = false;
+    std::optional<std::string> weightList;
+    std::vector<std::string> commandLists;         // `cmdlist NAME`
+    std::vector<QcIkRule> ikRules;                 // `ikrule ...` lines
+    std::optional<std::pair<int, int>> frameRange; // `frame(s) START END`
+    std::size_t order = 0; // place among all $animation and $sequence commands, from 0
+    SourceLocation definedAt;
+};
+
+// Reads `$sequence NAME ...` and `$animation NAME ...`: sources first (files, or names of earlier
+// animations and sequences), then options, on the command line or in its `{ }` block.
+class QcSequenceReader {
+  public:
+    QcSequenceReader(QcFileRefResolver& files, DiagnosticSink& sink) : files_(files), sink_(sink) {}
+    // Nothing when the command has no name (reported).
+    std::optional<QcSequence> read(const QcCommand& command);
+    // Reads `ikrule`'s arguments after the word itself (shared with $cmdlist).
+    static std::optional<QcIkRule> readIkRule(QcArgumentCursor& arguments, const SourceLocation& at,
+                                              DiagnosticSink& sink);
+
+  private:
+    void readTokens(QcTokenSpan tokens, QcSequence& entry, bool& sourcesOpen, int depth);
+    void readOption(const QcToken& word, QcArgumentCursor& arguments, QcSequence& entry);
+    void readEvent(const QcToken& head, QcArgumentCursor& arguments, QcSequence& entry);
+    void readEventBlock(QcTokenSpan block, QcSequence& entry);
+    bool isSource(const QcToken& token) const;
+
+    QcFileRefResolver& files_;
+    DiagnosticSink& sink_;
+    std::set<std::string> knownAnimations_; // lower case: names of earlier entries
+    std::size_t read_ = 0;
+};
+
+inline constexpr const char* kQcOptionNotImplemented = "QC062";
+
+} // namespace vtxc

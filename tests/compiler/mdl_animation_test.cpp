@@ -1,0 +1,211 @@
+// The animation stages on small SMDs written to a temporary folder: poses under the model's
+// hierarchy (root turn, bones the file lacks, other roots), subtract, weight lists, frame ranges,
+// the records and channels chosen, and the frames decoding back to the poses.
+#include "compiler/animation_encoding.h"
+#include "compiler/animation_sources.h"
+#include "formats/studio/mdl_codecs.h"
+#include "testing/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+namespace vtxc {
+namespace {
+
+namespace fs = std::filesystem;
+
+// root at z 10; arm 4 units along x; tip 2 further (no animation names it).
+const char* kReference = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\n2 \"tip\" 1\nend\n"
+                         "skeleton\ntime 0\n0 0 0 10 0 0 0\n1 4 0 0 0 0 0\n2 2 0 0 0 0 0\nend\n"
+                         "triangles\nmat\n0 0 0 0 0 0 1 0 0\n1 4 0 0 0 0 1 1 0\n1 4 1 0 0 0 1 1 1\n"
+                         "end\n";
+
+// Another root above the arm ("world"), as exported animation files often have: the arm's
+// model-space pose is what counts. Frame 1 turns the arm 90 degrees about z and lifts the root.
+const char* kWave = "version 1\nnodes\n0 \"world\" -1\n1 \"root\" 0\n2 \"arm\" 0\nend\n"
+                    "skeleton\ntime 0\n0 0 0 0 0 0 0\n1 0 0 10 0 0 0\n2 4 0 10 0 0 0\n"
+                    "time 1\n1 0 0 11 0 0 0\n2 4 0 10 0 0 1.5707963\n"
+                    "time 2\n2 4 0 10 0 0 1.5707963\nend\n";
+
+class MdlAnimationTest : public ::testing::Test {
+  protected:
+    std::optional<AnimationSet> build(const std::string& qcBody) {
+        test::writeText(dir / "ref.smd", kReference);
+        test::writeText(dir / "wave.smd", kWave);
+        test::writeText(dir / "m.qc", "$modelname m.mdl\n$body b ref\n" + qcBody);
+        qc = readQcProject(dir / "m.qc", sink);
+        EXPECT_TRUE(qc) << all();
+        if (!qc) return std::nullopt;
+        auto smd = readSmdFile(dir / "ref.smd", sink);
+        skeleton = buildSkeleton(BoneTable::fromReferences({&*smd}, sink));
+        return buildAnimations(*qc, skeleton, false, sink);
+    }
+
+    std::string all() const {
+        std::string out;
+        for (const Diagnostic& d : sink.diagnostics())
+            out += formatDiagnostic(d) + "\n";
+        return out;
+    }
+
+    std::vector<MdlBone> bones(const AnimationSet& set) const {
+        return mdlBones(skeleton, std::vector<std::int32_t>(skeleton.size(), 0),
+                        animationScales(set, skeleton), "default", 1);
+    }
+
+    test::TempDir dir;
+    CollectingSink sink;
+    std::optional<QcProject> qc;
+    Skeleton skeleton;
+};
+
+Eigen::Vector3d modelPosition(const std::vector<LocalPose>& pose, const std::vector<int>& parents,
+                              int bone) {
+    return modelTransforms(pose, parents)[static_cast<std::size_t>(bone)].translation();
+}
+
+TEST_F(MdlAnimationTest, PosesComeUnderTheModelsHierarchyTurnedAboutZ) {
+    auto set = build("$sequence wave wave fps 15 loop\n");
+    ASSERT_TRUE(set) << all();
+    ASSERT_EQ(set->animations.size(), 1u);
+    const AnimationFrames& wave = set->animations[0];
+    EXPECT_EQ(wave.name, "@wave");
+    EXPECT_EQ(wave.fps, 15.0f);
+    EXPECT_TRUE(wave.loop);
+    EXPECT_FALSE(wave.delta);
+    ASSERT_EQ(wave.frameCount(), 3);
+    EXPECT_EQ(set->sequenceAnimations, std::vector<std::vector<int>>{{0}});
+    // Frame 0: the arm's model position (4, 0, 10) turned +90 about Z is (0, 4, 10); it is 4 units
+    // from the root, whatever the file's own hierarchy.
+    const auto& parents = skeleton.parents;
+    EXPECT_TRUE(modelPosition(wave.frames[0], parents, 1).isApprox(Eigen::Vector3d(0, 4, 10), 1e-9));
+    EXPECT_TRUE(wave.frames[0][1].position.isApprox(Eigen::Vector3d(4, 0, 0), 1e-9));
+    // Frame 1 lifts the root to 11 but the arm stays at z 10 in model space.
+    EXPECT_NEAR(modelPosition(wave.frames[1], parents, 1).z(), 10.0, 1e-9);
+    EXPECT_NEAR(wave.frames[1][1].position.z(), -1.0, 1e-9);
+    // Frame 2 leaves the root out: it keeps frame 1's pose.
+    EXPECT_NEAR(wave.frames[2][0].position.z(), 11.0, 1e-9);
+    // The tip is not in the file: it keeps its bind pose under the arm.
+    EXPECT_TRUE(wave.frames[1][2].position.isApprox(Eigen::Vector3d(2, 0, 0), 1e-9));
+}
+
+TEST_F(MdlAnimationTest, SubtractMakesADeltaFromTheReferenceFrame) {
+    auto set = build("$animation base wave frames 0 0\n"
+                     "$animation lifted wave frame 1 1 subtract base 0\n");
+    ASSERT_TRUE(set) << all();
+    ASSERT_EQ(set->animations.size(), 2u);
+    const AnimationFrames& lifted = set->animations[1];
+    EXPECT_TRUE(lifted.delta);
+    ASSERT_EQ(lifted.frameCount(), 1);
+    EXPECT_NEAR(lifted.frames[0][0].position.z(), 1.0, 1e-9); // the root rose by one unit
+    // The arm turned 90 degrees about its z relative to the reference.
+    const Eigen::AngleAxisd turn(lifted.frames[0][1].rotation);
+    EXPECT_NEAR(turn.angle(), std::numbers::pi / 2, 1e-6);
+    EXPECT_NEAR(std::abs(turn.axis().z()), 1.0, 1e-6);
+    EXPECT_TRUE(lifted.frames[0][2].rotation.isApprox(Eigen::Quaterniond::Identity(), 1e-9));
+    ASSERT_EQ(lifted.reference.size(), 3u);
+    EXPECT_NEAR(lifted.reference[0].position.z(), 10.0, 1e-9);
+}
+
+TEST_F(MdlAnimationTest, WeightListScalesADelta) {
+    auto set = build("$weightlist noarm \"root\" 1 \"arm\" 0\n"
+                     "$animation base wave frames 0 0\n"
+                     "$animation lifted wave frame 1 1 subtract base 0 weightlist noarm\n");
+    ASSERT_TRUE(set) << all();
+    const AnimationFrames& lifted = set->animations[1];
+    EXPECT_NEAR(lifted.frames[0][0].position.z(), 1.0, 1e-9);
+    EXPECT_TRUE(lifted.frames[0][1].rotation.isApprox(Eigen::Quaterniond::Identity(), 1e-9));
+    EXPECT_EQ(lifted.weightList, "noarm");
+}
+
+TEST_F(MdlAnimationTest, FrameRangeOutsideTheFileIsAnErrorAtItsLine) {
+    EXPECT_FALSE(build("$animation a wave frames 2 5\n"));
+    ASSERT_NE(sink.find("SEQ003"), nullptr) << all();
+    EXPECT_EQ(sink.find("SEQ003")->location.line, 3u);
+}
+
+TEST_F(MdlAnimationTest, UnknownAnimationNameIsAnError) {
+    EXPECT_FALSE(build("$animation a wave subtract nothing 0\n"));
+    ASSERT_NE(sink.find("SEQ001"), nullptr) << all();
+    EXPECT_EQ(sink.find("SEQ001")->location.line, 3u);
+}
+
+TEST_F(MdlAnimationTest, RecordsOnlyForMovingBonesWithTheRightChannels) {
+    auto set = build("$sequence still ref\n$sequence wave wave\n");
+    ASSERT_TRUE(set) << all();
+    const std::vector<MdlBone> mdlBones = bones(*set);
+    // The reference pose: only the root moves (the +90 degree turn), and constantly: raw.
+    const MdlAnimDesc still = encodeAnimation(set->animations[0], mdlBones);
+    ASSERT_EQ(still.bones.size(), 1u);
+    EXPECT_EQ(still.bones[0].bone, 0);
+    EXPECT_EQ(still.bones[0].flags, kAnimRawRot2);
+    const Vec4 turn = unpackQuaternion64(still.bones[0].rawRot64);
+    EXPECT_NEAR(turn.z, std::sqrt(0.5), 1e-5);
+    EXPECT_NEAR(turn.w, std::sqrt(0.5), 1e-5);
+    // The wave: the root's position varies (animated position, and so animated rotation too);
+    // the arm's rotation varies about z only; the tip does not move.
+    const MdlAnimDesc wave = encodeAnimation(set->animations[1], mdlBones);
+    ASSERT_EQ(wave.bones.size(), 2u);
+    EXPECT_EQ(wave.bones[0].flags, kAnimAnimPos | kAnimAnimRot);
+    EXPECT_EQ(wave.bones[1].flags, kAnimAnimRot | kAnimAnimPos);
+    EXPECT_TRUE(wave.bones[1].rotValues[0].empty()); // x never turns: no channel
+    EXPECT_FALSE(wave.bones[1].rotValues[2].empty());
+    EXPECT_EQ(wave.numframes, 3);
+    // Every frame decodes back to the poses, within the quantisation.
+    for (int frame = 0; frame < 3; ++frame) {
+        const auto decoded = decodeAnimationFrame(wave, mdlBones, frame);
+        for (std::size_t bone = 0; bone < 3; ++bone) {
+            const LocalPose& expected = set->animations[1].frames[static_cast<std::size_t>(frame)][bone];
+            EXPECT_NEAR(decoded[bone].position.z, expected.position.z(), 0.003);
+            const Eigen::Quaterniond q(decoded[bone].rotation.w, decoded[bone].rotation.x,
+                                       decoded[bone].rotation.y, decoded[bone].rotation.z);
+            EXPECT_NEAR(std::abs(q.dot(expected.rotation)), 1.0, 1e-6) << frame << " " << bone;
+        }
+    }
+}
+
+TEST_F(MdlAnimationTest, ADeltaRecordCarriesTheDeltaFlagAndZeroDeltasNoRecord) {
+    auto set = build("$animation base wave frames 0 0\n"
+                     "$animation same wave frames 0 0 subtract base 0\n"
+                     "$animation lifted wave frame 1 1 subtract base 0\n");
+    ASSERT_TRUE(set) << all();
+    const std::vector<MdlBone> mdlBones = bones(*set);
+    const MdlAnimDesc same = encodeAnimation(set->animations[1], mdlBones);
+    EXPECT_EQ(same.flags, kStudioDelta);
+    EXPECT_TRUE(same.bones.empty()); // written as the single "bone 255" record
+    const MdlAnimDesc lifted = encodeAnimation(set->animations[2], mdlBones);
+    ASSERT_EQ(lifted.bones.size(), 2u);
+    EXPECT_EQ(lifted.bones[0].flags, kAnimDelta | kAnimRawPos);
+    EXPECT_NEAR(unpackVector48(lifted.bones[0].rawPos).z, 1.0, 1e-3);
+    // The arm turned, and its offset from the root shrank with the root's rise.
+    EXPECT_EQ(lifted.bones[1].flags, kAnimDelta | kAnimRawRot2 | kAnimRawPos);
+    EXPECT_NEAR(unpackVector48(lifted.bones[1].rawPos).z, -1.0, 1e-3);
+}
+
+TEST_F(MdlAnimationTest, ScalesCoverTheLargestOffset) {
+    auto set = build("$sequence wave wave\n");
+    ASSERT_TRUE(set) << all();
+    const std::vector<BoneScales> scales = animationScales(*set, skeleton);
+    // The arm turns by pi/2 about z: more than the pi/8 floor.
+    EXPECT_NEAR(scales[1].rotscale.z * 32767.0, std::numbers::pi / 2, 1e-5);
+    EXPECT_NEAR(scales[1].rotscale.x * 32767.0, std::numbers::pi / 8, 1e-5);
+    EXPECT_NEAR(scales[0].posscale.x * 32767.0, 128.0, 1e-4);
+}
+
+TEST_F(MdlAnimationTest, StaticPropAnimationsAreTheSingleBonesRest) {
+    test::writeText(dir / "ref.smd", kReference);
+    test::writeText(dir / "wave.smd", kWave);
+    test::writeText(dir / "m.qc", "$modelname m.mdl\n$staticprop\n$body b ref\n$sequence idle wave\n");
+    auto project = readQcProject(dir / "m.qc", sink);
+    ASSERT_TRUE(project);
+    skeleton = buildSkeleton(BoneTable::staticProp());
+    auto set = buildAnimations(*project, skeleton, true, sink);
+    ASSERT_TRUE(set) << all();
+    EXPECT_EQ(set->animations[0].frameCount(), 3);
+    EXPECT_TRUE(encodeAnimation(set->animations[0], bones(*set)).bones.empty());
+}
+
+} // namespace
+} // namespace vtxc

@@ -1,0 +1,281 @@
+// Every corpus model compiled by vtxc: its .mdl, read back from the bytes written, compared
+// structurally with Valve's (testing/mdl_comparison.h), and its four files checked together as
+// `vtxc inspect MODEL` checks them. The differences a model may show are the documented exceptions
+// of docs/mdl-compile.md, each listed here by key with its reason; an exception that no longer
+// applies fails the test too. The one corpus model without sources (holo_cube) is compiled from
+// an SMD and a QC written from Valve's three files.
+#include "compiler/compile.h"
+#include "compiler/qc_import.h"
+#include "formats/common/file_io.h"
+#include "formats/studio/model_check.h"
+#include "formats/studio/model_files.h"
+#include "testing/mdl_comparison.h"
+#include "testing/test_support.h"
+
+#include <cstdio>
+#include <gtest/gtest.h>
+#include <map>
+#include <sstream>
+
+namespace vtxc {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CorpusQc {
+    const char* folder;
+    const char* qc; // nullptr: no sources; compiled from sources written from Valve's files
+    const char* valveMdl;
+    // Keys of the differences Valve's file is known to show, each with its reason in
+    // docs/mdl-compile.md.
+    std::set<std::string> exceptions;
+};
+
+const std::vector<CorpusQc>& corpusQcs() {
+    static const std::vector<CorpusQc> qcs{
+        {"w_grenade", "w_grenade.qc", "w_grenade.mdl", {}},
+        {"chamberdoor_frame",
+         "chamberdoor_frame.qc",
+         "chamberdoor_frame.mdl",
+         {
+             // An older studiomdl build: no model name in header2, boxes grown by 0.25.
+             "header2.name",
+             "sequence idle bbox",
+             "hull",
+             // $automass: the density studiomdl applies to the collision volume is not known.
+             "mass",
+         }},
+        {"holo_cube",
+         nullptr,
+         "cube.mdl",
+         {
+             // An older studiomdl build (2012): no model name in header2.
+             "header2.name",
+         }},
+        {"tree_pine04", "tree_pine04.qc", "tree_pine04.mdl", {}},
+        {"bunker_gun01", "bunker_gun01.qc", "bunker_gun01.mdl", {}},
+        {"combine_super_soldier_choreo",
+         "combine_super_soldier.qc",
+         "combine_super_soldier_choreo.mdl",
+         {
+             // Valve's compile collapsed this SMD bone into its parent; the QC files do not ask
+             // for it.
+             "bone ValveBiped.Cod",
+             // Valve's file holds 3 of the 5 $includemodel lines of the QC files.
+             "include models",
+             // Valve numbers the release rules of a_pose_neutral 0, 0, 0, 0.
+             "animation a_pose_neutral ik rule 1 index",
+             "animation a_pose_neutral ik rule 2 index",
+             "animation a_pose_neutral ik rule 3 index",
+         }},
+    };
+    return qcs;
+}
+
+struct Compiled {
+    std::optional<MdlFile> ours; // read back from the written bytes
+    std::vector<std::uint8_t> oursBytes;
+    std::optional<MdlFile> valve;
+    std::vector<std::uint8_t> valveBytes;
+    LoadedModel files; // our four files, read back
+    CollectingSink sink;
+};
+
+std::vector<std::uint8_t> bytesOf(const fs::path& path, DiagnosticSink& sink) {
+    const auto chars = readWholeFile(path, sink);
+    return chars ? std::vector<std::uint8_t>(chars->begin(), chars->end())
+                 : std::vector<std::uint8_t>{};
+}
+
+std::string number(float value) {
+    std::ostringstream out;
+    out.precision(9);
+    out << value;
+    return out.str();
+}
+
+std::string triple(const Vec3& v) {
+    return number(v.x) + " " + number(v.y) + " " + number(v.z);
+}
+
+// The reference SMD of a compiled single-LOD model: the bones' bind poses, and the triangles of
+// LOD 0 of the first .vtx with the .vvd's vertices (v flipped back to the SMD's bottom-up v).
+std::string referenceSmd(const MdlFile& mdl, const VvdFile& vvd, const VtxFile& vtx) {
+    std::string smd = "version 1\nnodes\n";
+    for (std::size_t b = 0; b < mdl.bones.size(); ++b)
+        smd += std::to_string(b) + " \"" + mdl.bones[b].name + "\" " +
+               std::to_string(mdl.bones[b].parent) + "\n";
+    smd += "end\nskeleton\ntime 0\n";
+    for (std::size_t b = 0; b < mdl.bones.size(); ++b)
+        smd += std::to_string(b) + " " + triple(mdl.bones[b].pos) + " " + triple(mdl.bones[b].rot) +
+               "\n";
+    smd += "end\ntriangles\n";
+    const MdlModel& model = mdl.bodyParts.at(0).models.at(0);
+    const VtxModelLod& lod = vtx.bodyParts.at(0).models.at(0).lods.at(0);
+    for (std::size_t m = 0; m < lod.meshes.size(); ++m) {
+        const MdlMesh& mesh = model.meshes.at(m);
+        const std::string& material = mdl.textures.at(static_cast<std::size_t>(mesh.material)).name;
+        for (const VtxStripGroup& group : lod.meshes[m].stripGroups)
+            for (std::size_t i = 0; i + 2 < group.indices.size(); i += 3) {
+                smd += material + "\n";
+                for (std::size_t k = 0; k < 3; ++k) {
+                    const VtxVertex& corner = group.vertices.at(group.indices[i + k]);
+                    const VvdVertex& v = vvd.vertices.at(
+                        static_cast<std::size_t>(mesh.vertexoffset + corner.origMeshVertID));
+                    smd += std::to_string(v.boneWeights.bone[0]) + " " + triple(v.position) + " " +
+                           triple(v.normal) + " " + number(v.texCoord.x) + " " +
+                           number(1.0f - v.texCoord.y) + "\n";
+                }
+            }
+    }
+    return smd + "end\n";
+}
+
+// A QC with what Valve's file says of a model compiled from one reference SMD: its name, material
+// folders, body part and model name, its hitboxes unless they were generated, and its sequences
+// as one-frame sequences of the reference at the rate of their animation.
+std::string qcOf(const MdlFile& mdl) {
+    std::string qc = "$modelname \"" + mdl.name + "\"\n";
+    for (const std::string& folder : mdl.cdmaterials)
+        qc += "$cdmaterials \"" + folder + "\"\n";
+    qc += "$body \"" + mdl.bodyParts.at(0).name + "\" \"" + mdl.bodyParts[0].models.at(0).name +
+          "\"\n";
+    if (!(mdl.flags & 0x1)) // STUDIOHDR_FLAGS_AUTOGENERATED_HITBOX
+        for (const MdlHitbox& box : mdl.hitboxSets.at(0).hitboxes)
+            qc += "$hbox " + std::to_string(box.group) + " \"" +
+                  mdl.bones.at(static_cast<std::size_t>(box.bone)).name + "\" " +
+                  triple(box.bbmin) + " " + triple(box.bbmax) + "\n";
+    for (const MdlSeqDesc& sequence : mdl.sequences) {
+        const MdlAnimDesc& animation =
+            mdl.animations.at(static_cast<std::size_t>(sequence.blends.at(0)));
+        qc += "$sequence \"" + sequence.label + "\" \"" + mdl.bodyParts[0].models[0].name +
+              "\" fps " + number(animation.fps) + "\n";
+    }
+    return qc;
+}
+
+// Writes the SMD and QC of a corpus model that has only its compiled files; returns the QC.
+fs::path sourcesFromCompiledFiles(const CorpusQc& entry, const test::TempDir& out,
+                                  DiagnosticSink& sink) {
+    const LoadedModel valve =
+        loadModelFiles(findModelFiles(test::corpusDir() / entry.folder / entry.valveMdl), sink);
+    if (!valve.mdl || !valve.vvd || valve.vtx.empty()) return {};
+    test::writeText(out / "src" / valve.mdl->bodyParts.at(0).models.at(0).name,
+                    referenceSmd(*valve.mdl, *valve.vvd, valve.vtx.front().file));
+    test::writeText(out / "src" / "model.qc", qcOf(*valve.mdl));
+    return out / "src" / "model.qc";
+}
+
+void compile(const CorpusQc& entry, const test::TempDir& out, Compiled& result) {
+    const fs::path folder = test::corpusDir() / entry.folder;
+    const fs::path qc =
+        entry.qc ? folder / entry.qc : sourcesFromCompiledFiles(entry, out, result.sink);
+    ASSERT_FALSE(qc.empty()) << entry.folder;
+    auto project = readQcModelProject(qc, result.sink);
+    ASSERT_TRUE(project) << qc;
+    auto output = compileProject(*project, CompileOptions{}, result.sink);
+    ASSERT_TRUE(output && output->mdl) << qc;
+    const fs::path base = out / "model";
+    ASSERT_TRUE(writeCompileOutput(*output, base, result.sink));
+    const std::vector<std::uint8_t> bytes = bytesOf(base.string() + ".mdl", result.sink);
+    result.oursBytes = bytes;
+    result.ours = readMdl(bytes, "ours.mdl", result.sink);
+    result.valveBytes = bytesOf(folder / entry.valveMdl, result.sink);
+    result.valve = readMdl(result.valveBytes, entry.valveMdl, result.sink);
+    result.files = loadModelFiles(findModelFiles(base), result.sink);
+    EXPECT_EQ(result.sink.errorCount(), 0u);
+}
+
+class MdlCompileCorpus : public ::testing::TestWithParam<std::size_t> {};
+
+// One compile per model (the compile is the slow part): the comparison with Valve's file, then
+// the cross-check of the four files.
+TEST_P(MdlCompileCorpus, EqualToValvesExceptDocumentedDifferencesAndFilesAgree) {
+    VTXC_REQUIRE_CORPUS();
+    const CorpusQc& entry = corpusQcs()[GetParam()];
+    test::TempDir out;
+    Compiled c;
+    compile(entry, out, c);
+    ASSERT_TRUE(c.ours && c.valve);
+    const auto differences = test::compareMdl(*c.ours, *c.valve);
+    EXPECT_EQ(test::undocumented(differences, entry.exceptions), "") << entry.folder;
+    EXPECT_EQ(test::unusedExceptions(differences, entry.exceptions), std::vector<std::string>{})
+        << entry.folder;
+    // What matches and what differs, per section (counts, bytes), then each difference.
+    std::printf("%-30s .mdl %6zu bytes (Valve's %6zu); documented differences: %zu\n", entry.folder,
+                c.oursBytes.size(), c.valveBytes.size(), differences.size());
+    std::printf("%s",
+                test::formatSectionSummary(test::mdlSectionSummary(*c.ours, c.oursBytes, *c.valve,
+                                                                   c.valveBytes, differences))
+                    .c_str());
+    for (const auto& d : differences)
+        std::printf("    %s: %s\n", d.key.c_str(), d.message.c_str());
+
+    ASSERT_TRUE(c.files.mdl && c.files.vvd);
+    EXPECT_EQ(c.files.vtx.size(), 3u);
+    for (const LoadedModel::Vtx& vtx : c.files.vtx)
+        EXPECT_EQ(vtx.file.checkSum, c.files.mdl->checksum) << vtx.name;
+    EXPECT_EQ(c.files.vvd->checksum, c.files.mdl->checksum);
+    std::string findings;
+    for (const Diagnostic& d : checkModel(c.files))
+        findings += formatDiagnostic(d) + "\n";
+    EXPECT_EQ(findings, "");
+}
+
+// The comparison itself: silent on a file and its copy, and naming each change made to the copy.
+TEST(MdlComparison, FindsEveryKindOfChange) {
+    VTXC_REQUIRE_CORPUS();
+    CollectingSink sink;
+    const auto bytes = bytesOf(test::corpusDir() / "bunker_gun01" / "bunker_gun01.mdl", sink);
+    const auto valve = readMdl(bytes, "bunker_gun01.mdl", sink);
+    ASSERT_TRUE(valve);
+    EXPECT_TRUE(test::compareMdl(*valve, *valve).empty());
+    MdlFile changed = *valve;
+    changed.bones[3].pos.x += 0.01f;
+    changed.bones[5].flags ^= kBoneUsedByHitbox;
+    changed.attachments[1].local.m[3] += 0.01f;
+    changed.sequences[1].bbmax.z += 0.1f;
+    changed.sequences[5].poseKeys[4] += 0.5f;
+    changed.poseParameters[0].end = 61;
+    for (MdlAnimBone& record : changed.animations[20].bones) // @activate: animated rotations
+        if (record.flags & kAnimAnimRot)
+            for (MdlAnimValueRun& run : record.rotValues[1])
+                for (std::int16_t& value : run.values)
+                    value = static_cast<std::int16_t>(value + 200);
+    std::set<std::string> keys;
+    for (const auto& d : test::compareMdl(changed, *valve))
+        keys.insert(d.key);
+    const std::set<std::string> expected = {
+        "bone Bunker_Gun.Gun_Yaw bind", "bone Bunker_Gun.Flash3 flags",
+        "attachment light local",       "sequence activate bbox",
+        "sequence aim pose keys",       "pose parameter aim_yaw range",
+        "animation @activate poses"};
+    for (const std::string& key : expected)
+        EXPECT_TRUE(keys.count(key)) << key;
+
+    // The section summary puts each change in its section; its rows add up to the file.
+    const auto rows =
+        test::mdlSectionSummary(changed, bytes, *valve, bytes, test::compareMdl(changed, *valve));
+    std::map<std::string, std::size_t> differing;
+    std::size_t total = 0;
+    for (const test::MdlSectionRow& row : rows) {
+        if (row.differences) differing[row.section] = row.differences;
+        total += row.valveBytes;
+        EXPECT_EQ(row.oursCount, row.valveCount) << row.section;
+    }
+    EXPECT_EQ(total, bytes.size());
+    const std::map<std::string, std::size_t> expectedRows = {{"bones", 2},
+                                                             {"attachments", 1},
+                                                             {"sequences", 2},
+                                                             {"animations", 1},
+                                                             {"pose parameters", 1}};
+    EXPECT_EQ(differing, expectedRows);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, MdlCompileCorpus, ::testing::Range<std::size_t>(0, 6),
+                         [](const ::testing::TestParamInfo<std::size_t>& param) {
+                             return std::string(corpusQcs()[param.param].folder);
+                         });
+
+} // namespace
+} // namespace vtxc
