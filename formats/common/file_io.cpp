@@ -60,6 +60,7 @@ std::string errnoText(int error) {
 }
 
 std::string mib(std::uintmax_t bytes) {
+    if (bytes < kMiB) return std::to_string(bytes) + " bytes";
     return std::to_string(bytes / kMiB) + " MiB";
 }
 
