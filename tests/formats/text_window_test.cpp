@@ -1,6 +1,7 @@
 // Tests of the windowed text input the big-file readers use: the text as on disk whatever the
 // window size, the scan for carriage returns and binary bytes, a size cap, refusal of what is not
-// a regular file, and a file cut short while it is read (IO001, exit status 2, naming the path).
+// a regular file (IO003) or over the cap (IO004, both exit status 3), and a file cut short while it
+// is read (IO001, exit status 2); each names the path.
 #include "formats/common/text_window.h"
 #include "formats/smd/smd.h"
 #include "testing/test_support.h"
@@ -13,12 +14,12 @@
 namespace vtxc {
 namespace {
 
-void expectIo001(const CollectingSink& sink, const std::filesystem::path& path,
-                 const std::string& words) {
-    const Diagnostic* d = sink.find("IO001");
-    ASSERT_NE(d, nullptr);
+void expectCode(const CollectingSink& sink, const char* code, ExitCode exit,
+                const std::filesystem::path& path, const std::string& words) {
+    const Diagnostic* d = sink.find(code);
+    ASSERT_NE(d, nullptr) << code;
     EXPECT_EQ(d->location.file, path.string());
-    EXPECT_EQ(d->kind, ExitCode::Io);
+    EXPECT_EQ(d->kind, exit);
     EXPECT_NE(d->message.find(words), std::string::npos) << d->message;
 }
 
@@ -92,26 +93,26 @@ TEST(TextWindow, RefusesAFileOverTheCap) {
     test::writeText(dir / "big.smd", std::string(100, 'x'));
     CollectingSink sink;
     EXPECT_FALSE(TextSource::openFile(dir / "big.smd", sink, 99).has_value());
-    expectIo001(sink, dir / "big.smd", "over the limit of 99 bytes");
+    expectCode(sink, "IO004", ExitCode::InvalidInput, dir / "big.smd", "over the 99 bytes");
 }
 
 TEST(TextWindow, RefusesAFolderAndAPipe) {
     test::TempDir dir;
     CollectingSink sink;
     EXPECT_FALSE(TextSource::openFile(dir.path(), sink).has_value());
-    expectIo001(sink, dir.path(), "folder");
+    expectCode(sink, "IO003", ExitCode::InvalidInput, dir.path(), "folder");
     const auto fifo = dir / "pipe.smd";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     CollectingSink pipeSink;
     EXPECT_FALSE(readSmdFile(fifo, pipeSink).has_value()); // must not block waiting for a writer
-    expectIo001(pipeSink, fifo, "not a regular file");
+    expectCode(pipeSink, "IO003", ExitCode::InvalidInput, fifo, "not a regular file");
 }
 
 TEST(TextWindow, MissingFileIsReported) {
     test::TempDir dir;
     CollectingSink sink;
     EXPECT_FALSE(readSmdFile(dir / "absent.smd", sink).has_value());
-    expectIo001(sink, dir / "absent.smd", "cannot open");
+    expectCode(sink, "IO001", ExitCode::Io, dir / "absent.smd", "cannot open");
 }
 
 // Another program cuts the file short after it was opened: the read ends there (a mapped file
