@@ -1,9 +1,9 @@
-// Animation poses to .mdl records the way the engine decodes them (MDL.md section 10 in the shared
-// spec; mstudioanim_t in the public SDK's studio.h): one record per bone that moves, in bone order;
-// per component (rotation, position) nothing when it stays at the default, the raw form
-// (Quaternion64, Vector48) when it is constant, RLE channels of quantised euler angles or
-// positions when it varies (both components animated when one is and the other is not default,
-// since a record cannot mix the forms); DELTA on every record of a delta animation.
+// Animation poses to .mdl records the way the engine decodes them (docs/mdl-compile.md;
+// mstudioanim_t in the public SDK's studio.h): one record per bone that moves, in bone order; per
+// component (rotation, position) nothing when it stays at the default, the raw form (Quaternion64,
+// Vector48) when it is constant, RLE channels of quantised euler angles or positions when it varies
+// (both components animated when one is and the other is not default, since a record cannot mix the
+// forms); DELTA on every record of a delta animation.
 #pragma once
 
 #include "compiler/animation_sources.h"

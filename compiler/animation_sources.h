@@ -1,6 +1,6 @@
 // The animations of a model, decoded from their SMDs into the poses the engine must play: one pose
 // per bone per frame, relative to the model's parent bones. Mirrors what Valve's compiled models
-// show (MDL.md section 10 in the shared spec):
+// show (docs/mdl-compile.md):
 //  - animation bones are matched to the model's by name; their model-space transforms are taken
 //    in the SMD's own hierarchy and re-expressed under the model's parents (animation files may
 //    have other roots, as the Valve biped's do);

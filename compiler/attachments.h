@@ -1,4 +1,4 @@
-// Attachments from $attachment (MDL.md section 8 in the shared spec; mstudioattachment_t in the
+// Attachments from $attachment (docs/mdl-compile.md; mstudioattachment_t in the
 // public SDK's studio.h).
 #pragma once
 

@@ -1,6 +1,6 @@
 // Skeleton, bone flags and bone records. The flag rules (used by hitbox, attachment, IK link,
 // vertices of LOD n, bone merge; parents carry their children's bits) are those observed on every
-// bone of Valve's compiled models (MDL.md 6.2 in the shared spec).
+// bone of Valve's compiled models (docs/mdl-compile.md).
 #include "compiler/bone_setup.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // The model's skeleton in its bind pose, the BONE_USED_BY_* flags of every bone, and the .mdl bone
-// records (MDL.md sections 6.1-6.3 in the shared spec; studio.h of the public Source SDK 2013).
+// records (docs/mdl-compile.md; studio.h of the public Source SDK 2013).
 #pragma once
 
 #include "compiler/bone_table.h"

@@ -193,11 +193,11 @@ bool Driver::extractAll() {
                 char scale[32];
                 std::snprintf(scale, sizeof scale, "%g", double(source->scale));
                 sink_.report(kMeshCodes["MESH006"], source->requestedAt,
-                            "placing " + source->smdPath.string() + " (scale " + scale +
-                                ", $origin and its rotation) takes the triangle of its line " +
-                                std::to_string(*line) +
-                                " past the range of 32-bit floats (infinity or NaN); use a "
-                                "smaller $scale, $origin or rotation");
+                             "placing " + source->smdPath.string() + " (scale " + scale +
+                                 ", $origin and its rotation) takes the triangle of its line " +
+                                 std::to_string(*line) +
+                                 " past the range of 32-bit floats (infinity or NaN); use a "
+                                 "smaller $scale, $origin or rotation");
                 ok = false;
                 continue;
             }

@@ -26,6 +26,9 @@ inline constexpr DiagnosticCode kMeshCodeList[] = {
     {"MESH006", Severity::Error, ExitCode::InvalidInput,
      "$scale, $origin or its rotation takes positions or normals past the range of 32-bit floats",
      "use a smaller $scale, $origin or rotation"},
+    {"MESH007", Severity::Warning, ExitCode::Ok,
+     "a second $texturegroup is ignored: only the first makes the .mdl's skin families",
+     "put every skin family in one $texturegroup"},
 };
 
 inline constexpr DiagnosticCode kBoneCodeList[] = {

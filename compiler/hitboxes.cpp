@@ -1,5 +1,5 @@
 // $hbox sets and generated hitboxes. The generation rule reproduces every box of Valve's compiled
-// models that have no $hbox (MDL.md section 9 in the shared spec).
+// models that have no $hbox (docs/mdl-compile.md).
 #include "compiler/hitboxes.h"
 
 #include <algorithm>

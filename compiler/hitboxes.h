@@ -1,5 +1,5 @@
 // Hitbox sets: the QC's $hbox lines, or the boxes studiomdl generates when there are none
-// (MDL.md section 9 in the shared spec).
+// (docs/mdl-compile.md).
 #pragma once
 
 #include "compiler/bone_setup.h"

@@ -1,5 +1,5 @@
 // IK chains, autoplay locks and the IK rules of animations (mstudioikchain_t, mstudioiklock_t,
-// mstudioikrule_t of the public SDK's studio.h; MDL.md sections 10.9 and 15 in the shared spec).
+// mstudioikrule_t of the public SDK's studio.h; docs/mdl-compile.md).
 #pragma once
 
 #include "compiler/animation_sources.h"

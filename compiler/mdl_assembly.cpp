@@ -1,6 +1,6 @@
 // The .mdl stages in order: skeleton, hitboxes, attachments, IK chains, bone flags, animations
 // (poses, scales, records, IK rules), sequences and pose parameters, textures and skins, body
-// parts, then the header fields (MDL.md section 4 in the shared spec).
+// parts, then the header fields (docs/mdl-compile.md).
 #include "compiler/mdl_assembly.h"
 
 #include "compiler/animation_encoding.h"

@@ -1,5 +1,5 @@
-// Body parts, models and meshes with the vertex bookkeeping that ties them to the .vvd (MDL.md
-// section 13 in the shared spec): the numbers come from the built meshes and the .vvd assembly so
+// Body parts, models and meshes with the vertex bookkeeping that ties them to the .vvd
+// (docs/mdl-compile.md): the numbers come from the built meshes and the .vvd assembly so
 // that the three files always agree.
 #pragma once
 

@@ -2,6 +2,8 @@
 // SMD's texture by a differently cased name and adds the sway texture).
 #include "compiler/mdl_textures.h"
 
+#include "compiler/compile_codes.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -43,9 +45,9 @@ TextureTables buildTextureTables(const std::vector<std::string>& materials,
     for (const std::string& folder : cdMaterials)
         tables.cdmaterials.push_back(folderOf(folder));
     for (std::size_t g = 1; g < groups.size(); ++g)
-        sink.warning("SKIN001", groups[g].definedAt,
-                     "only the first $texturegroup makes skin families; '" + groups[g].name +
-                         "' is ignored (put every skin in one group)");
+        sink.report(kMeshCodes["MESH007"], groups[g].definedAt,
+                    "only the first $texturegroup makes skin families; '" + groups[g].name +
+                        "' is ignored (put every skin in one group)");
     std::vector<std::vector<std::int16_t>> rows;
     if (!groups.empty())
         for (const auto& row : groups.front().skins) {

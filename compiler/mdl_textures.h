@@ -1,4 +1,4 @@
-// Textures, material folders and skin families (MDL.md section 16 in the shared spec).
+// Textures, material folders and skin families (docs/mdl-compile.md).
 #pragma once
 
 #include "formats/common/diagnostics.h"

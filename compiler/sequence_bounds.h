@@ -1,4 +1,4 @@
-// Sequence bounding boxes (MDL.md section 11.5 in the shared spec): over every frame of every
+// Sequence bounding boxes (docs/mdl-compile.md): over every frame of every
 // animation a sequence plays, as the engine decodes it, the bounds of the skinned vertices, of
 // the corners of the set-0 hitboxes and (without $skipboneinbbox) of the bone origins. A delta
 // animation is measured posed on its reference (the frame it was subtracted from), which gives

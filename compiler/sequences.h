@@ -1,4 +1,4 @@
-// Sequences and pose parameters (MDL.md sections 11 and 12 in the shared spec; mstudioseqdesc_t
+// Sequences and pose parameters (docs/mdl-compile.md; mstudioseqdesc_t
 // and mstudioposeparamdesc_t of the public SDK's studio.h):
 //  - flags: `loop` LOOPING, `snap` SNAP, `delta` DELTA, `autoplay` AUTOPLAY, POST on delta +
 //    autoplay, `realtime` REALTIME, `hidden` HIDDEN; activity name and weight; fades (0.2 s);

@@ -69,8 +69,8 @@ inline constexpr DiagnosticCode kMdlCodeList[] = {
      "the records describe far more data than the file holds (aliasing offsets)",
      "the file is corrupt or hostile: recompile the model"},
     {"MDL007", Severity::Error, ExitCode::InvalidInput,
-     "inconsistent content: an RLE run of no values, a frame past an animation's end, a name "
-     "without its end, a value its field cannot hold",
+     "inconsistent content: an empty RLE run, a frame past an animation's end, an unended name, "
+     "a value too big for its field",
      "the file is corrupt: recompile the model"},
     {"MDL100", Severity::Error, ExitCode::Internal,
      "the .mdl vtxc compiled does not fit the format (an offset or count past its field)",

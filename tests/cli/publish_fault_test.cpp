@@ -28,7 +28,7 @@ Folder snapshot(const fs::path& folder) {
     return out;
 }
 
-// Two different models that compile to the same five file names: OUT/model.*.
+// Two different models that compile to the same six file names: OUT/model.*.
 class PublishFault : public ::testing::Test {
   protected:
     void SetUp() override {
@@ -45,7 +45,7 @@ class PublishFault : public ::testing::Test {
         // What each set looks like when published without faults, compiled elsewhere.
         setA_ = compiledSet("a.smd");
         setB_ = compiledSet("b.smd");
-        ASSERT_EQ(setA_.size(), 5u);
+        ASSERT_EQ(setA_.size(), 6u); // .mdl, .vvd, three .vtx, .layout.json
     }
 
     fs::path out() const { return dir_ / "out"; }
@@ -82,7 +82,7 @@ class PublishFault : public ::testing::Test {
 TEST_F(PublishFault, ARenameThatFailsPutsThePreviousSetBack) {
     ASSERT_EQ(run("a.smd").exitStatus, 0);
     ASSERT_EQ(snapshot(out()), setA_);
-    // The third of five renames fails: two files were already replaced.
+    // The third of six renames fails: two files were already replaced.
     const auto r = run("b.smd", withShim("VTXC_FAULT_RENAME_FAIL_AT", "3"));
     EXPECT_EQ(r.exitStatus, 2) << r.err;
     EXPECT_NE(r.err.find("IO002"), std::string::npos) << r.err;
@@ -107,7 +107,7 @@ TEST_F(PublishFault, AFolderInTheWayOfTheFourthFileChangesNothing) {
     EXPECT_EQ(snapshot(out()), before);
 }
 
-// Killed after the journal says "commit" and two of five renames: the folder mixes the sets
+// Killed after the journal says "commit" and two of six renames: the folder mixes the sets
 // until the next vtxc that writes into it, which completes the new set first.
 TEST_F(PublishFault, AKillBetweenRenamesIsCompletedByTheNextWriter) {
     ASSERT_EQ(run("a.smd").exitStatus, 0);
@@ -153,7 +153,7 @@ TEST_F(PublishFault, AKillBeforeTheFirstRenameLeavesThePreviousSet) {
 // write. Plant such links for the child's own pid before it starts.
 void plantLinks(int pid, void* context) {
     const auto* paths = static_cast<const std::pair<fs::path, fs::path>*>(context);
-    for (const char* ext : {".vvd", ".dx90.vtx", ".dx80.vtx", ".sw.vtx", ".layout.json"}) {
+    for (const char* ext : {".mdl", ".vvd", ".dx90.vtx", ".dx80.vtx", ".sw.vtx", ".layout.json"}) {
         const fs::path link =
             paths->first / (".model" + std::string(ext) + ".vtxc-" + std::to_string(pid) + ".tmp");
         [[maybe_unused]] int ignored = ::symlink(paths->second.c_str(), link.c_str());

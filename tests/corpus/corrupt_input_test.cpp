@@ -83,6 +83,14 @@ std::vector<std::size_t> sampledLengths(std::size_t size) {
     return lengths;
 }
 
+// Every length of a small file, a sample of a big one.
+std::vector<std::size_t> truncationLengths(const fs::path& path, std::size_t size) {
+    if (!isSmallFile(path)) return sampledLengths(size);
+    std::vector<std::size_t> every(size);
+    std::iota(every.begin(), every.end(), std::size_t{0});
+    return every;
+}
+
 std::string codePrefixOf(const fs::path& path) {
     const std::string extension = lowerExtension(path);
     return extension == ".vvd" ? "VVD" : extension == ".vtx" ? "VTX" : "MDL";

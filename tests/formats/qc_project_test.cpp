@@ -663,7 +663,7 @@ TEST_F(QcProjectTest, ExponentialExpansionStopsAtTheBudget) {
               std::to_string(i - 1) + "\n\n";
     qc += "$M39\n";
     files.addFile("proj/model.qc", qc);
-    const ContainedPathResolver paths("proj", files);
+    const QcPathResolver paths("proj", files);
     QcPreprocessorLimits limits;
     limits.maxTokens = 50'000;
     const QcPreprocessed out = preprocessQc(paths, "model.qc", files, sink, limits);
