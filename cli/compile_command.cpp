@@ -71,6 +71,10 @@ bool parseVariants(const std::string& text, std::vector<VtxVariant>& out) {
 }
 
 void printSummary(const CompileOutput& output, const std::string& base) {
+    if (output.mdl)
+        std::printf("wrote %s.mdl (%zu bones, %zu sequences, %zu animations, %zu textures)\n",
+                    base.c_str(), output.mdl->bones.size(), output.mdl->sequences.size(),
+                    output.mdl->animations.size(), output.mdl->textures.size());
     std::printf("wrote %s.vvd (%zu vertices, %d LODs, checksum %d)\n", base.c_str(),
                 output.vvd.vertices.size(), output.vvd.numLODs, output.checksum);
     for (const VariantQualityReport& variant : output.report.variants) {
