@@ -8,7 +8,10 @@ total=${2:-60}
 bash "$root/scripts/install-deps.sh"
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DVTXC_FUZZ=ON -DVTXC_SANITIZE=ON -DVTXC_TESTS=OFF -DVTXC_BENCH=OFF >/dev/null
-cmake --build "$build" --parallel "$(nproc)"
+# Only the fuzz targets and the libraries they link (not the command line or the test support).
+fuzz_targets=()
+for source in "$root"/tests/fuzz/*_fuzz.cpp; do fuzz_targets+=("$(basename "$source" .cpp)"); done
+cmake --build "$build" --parallel "$(nproc)" --target "${fuzz_targets[@]}"
 targets=()
 for t in "$build"/tests/fuzz/*_fuzz; do [ -x "$t" ] && targets+=("$t"); done
 [ ${#targets[@]} -eq 0 ] && { echo "no fuzz targets"; exit 0; }
