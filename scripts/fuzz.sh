@@ -7,7 +7,8 @@ build=${1:-$root/build-fuzz}
 total=${2:-60}
 bash "$root/scripts/install-deps.sh"
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DVTXC_FUZZ=ON -DVTXC_SANITIZE=ON -DVTXC_TESTS=OFF -DVTXC_BENCH=OFF >/dev/null
+  -DVTXC_FUZZ=ON -DVTXC_SANITIZE=ON -DVTXC_TESTS=OFF -DVTXC_BENCH=OFF \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" >/dev/null
 # Only the fuzz targets and the libraries they link (not the command line or the test support).
 fuzz_targets=()
 for source in "$root"/tests/fuzz/*_fuzz.cpp; do fuzz_targets+=("$(basename "$source" .cpp)"); done
