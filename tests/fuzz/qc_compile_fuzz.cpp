@@ -55,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto qc = readQcProject(root / "model.qc", files, sink);
     check(qc.has_value() == (sink.errorCount() == 0));
     if (!qc) return 0;
-    const ModelProject project = projectFromQc(*qc);
+    const ModelProject project = projectFromQc(*qc, sink);
     CompileOptions options;
     options.threads = 1;
     const auto output = compileProject(project, options, sink);
