@@ -376,8 +376,10 @@ class MdlReader {
                             file.localNodeNames[i]))
                 return false;
         const auto cells = static_cast<std::size_t>(count) * static_cast<std::size_t>(count);
+        // An empty table's offset is not checked, so no pointer is formed from it.
+        if (cells == 0) return true;
         const auto* begin = in_.r().bytes().data() + static_cast<std::size_t>(transitionsAt);
-        if (cells > 0) file.localNodeTransitions.assign(begin, begin + cells);
+        file.localNodeTransitions.assign(begin, begin + cells);
         return true;
     }
 

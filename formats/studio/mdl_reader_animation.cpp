@@ -306,6 +306,7 @@ class AnimationReader {
                         ((bone.flags & kBoneHasSaveFrameRot) ? 8 : 0);
         const std::int64_t dataAt = at + offset;
         if (!in_.need("zero-frame cache", dataAt, anim.zeroframecount, perFrame)) return false;
+        if (perFrame == 0) return true; // nothing cached: no pointer from an unchecked offset
         const auto* begin = in_.r().bytes().data() + dataAt;
         anim.zeroFrameData.assign(begin, begin + perFrame * anim.zeroframecount);
         return true;
