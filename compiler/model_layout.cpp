@@ -19,6 +19,17 @@ LayoutModel modelOf(const BuiltModel& model, std::size_t modelVertexStart,
     }
     return out;
 }
+
+// Animation files as layout.json names them: relative to the QC's content root, so the same
+// project gives the same layout wherever it is checked out.
+std::string layoutFileName(const std::filesystem::path& file, const ModelProject& project) {
+    if (project.description && !project.description->rootDirectory.empty()) {
+        const std::filesystem::path relative =
+            file.lexically_relative(project.description->rootDirectory);
+        if (!relative.empty() && *relative.begin() != "..") return relative.generic_string();
+    }
+    return file.generic_string();
+}
 } // namespace
 
 ModelLayout modelLayout(const BuiltProject& built, const ModelProject& project,
@@ -47,7 +58,7 @@ ModelLayout modelLayout(const BuiltProject& built, const ModelProject& project,
         LayoutSequence& sequence = layout.sequences.emplace_back();
         sequence.name = s.name;
         for (const auto& f : s.files)
-            sequence.files.push_back(f.generic_string());
+            sequence.files.push_back(layoutFileName(f, project));
         sequence.fps = s.fps;
         sequence.loop = s.loop;
         sequence.frames = s.frames;

@@ -51,7 +51,7 @@ struct LayoutBodyPart {
 
 struct LayoutSequence {
     std::string name;
-    std::vector<std::string> files; // as the project named them, '/'-separated
+    std::vector<std::string> files; // relative to the QC's content root, '/'-separated
     float fps = 30.0f;
     bool loop = false;
     int frames = 0;
