@@ -4,6 +4,7 @@
 #include "formats/smd/smd.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -79,10 +80,22 @@ class DistinctVertexLines {
   public:
     explicit DistinctVertexLines(const SmdFile& file) : file_(file), slots_(1024) {}
 
+    // Starts inserting `v`: hashes it and asks for its slot's cache line, so that several lines
+    // can be on their way from memory at once (the table is far larger than the caches and its
+    // slots are hit at random). Returns what insert() takes.
+    struct Pending {
+        std::uint64_t hash;
+        const SmdVertex* line;
+    };
+    Pending prepare(const SmdVertex& v) const {
+        const std::uint64_t hash = vertexLineHash(file_, v);
+        __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]);
+        return {hash, &v};
+    }
     // True when no equal line was inserted before.
-    bool insert(const SmdVertex& v) {
+    bool insert(const Pending& pending) {
         if (2 * (count_ + 1) > slots_.size()) grow();
-        if (!place({vertexLineHash(file_, v), &v}, true)) return false;
+        if (!place({pending.hash, pending.line}, true)) return false;
         ++count_;
         return true;
     }
@@ -125,15 +138,25 @@ SmdSummary summarize(const SmdFile& file) {
     summary.triangles = file.triangles.size();
     for (const std::string& name : file.materials)
         summary.materials.push_back({name, 0});
+    // Lines are inserted kInFlight lines after they are hashed (the count does not depend on the
+    // order of insertion).
+    constexpr std::size_t kInFlight = 16;
     DistinctVertexLines seen(file);
+    std::array<DistinctVertexLines::Pending, kInFlight> inFlight;
+    std::size_t queued = 0;
     for (const SmdTriangle& triangle : file.triangles) {
         ++summary.materials[triangle.material].triangles;
         for (const SmdVertex& corner : triangle.corners) {
             const std::size_t influences = file.influences(corner).size();
             summary.maxInfluences = std::max(summary.maxInfluences, influences);
-            if (influences > 3 && seen.insert(corner)) ++summary.verticesOverThreeInfluences;
+            if (influences <= 3) continue;
+            auto& slot = inFlight[queued++ % kInFlight];
+            if (queued > kInFlight && seen.insert(slot)) ++summary.verticesOverThreeInfluences;
+            slot = seen.prepare(corner);
         }
     }
+    for (std::size_t i = queued > kInFlight ? queued - kInFlight : 0; i < queued; ++i)
+        if (seen.insert(inFlight[i % kInFlight])) ++summary.verticesOverThreeInfluences;
     // A material that lost all its triangles to errors never reaches here; keep only used ones.
     std::erase_if(summary.materials, [](const MaterialCount& m) { return m.triangles == 0; });
     return summary;

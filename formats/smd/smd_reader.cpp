@@ -1,5 +1,6 @@
 // SMD reader: one pass over the whole text, line by line, numbers parsed in place (no streams).
 // Follows docs/formats.md ("SMD"); the codes it reports are in smd_codes.h.
+#include "formats/common/decimal_to_float.h"
 #include "formats/common/io_codes.h"
 #include "formats/common/text_safety.h"
 #include "formats/common/text_window.h"
@@ -116,23 +117,9 @@ NumberStatus readFloatSlow(ValueCursor& cursor, float& out) {
     return NumberStatus::Ok;
 }
 
-constexpr double kPowersOf10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-
-// mantissa / 10^fractionDigits as a float, when that is correctly rounded: the digits as an
-// integer N < 2^53 over 10^k with k <= 22 gives a correctly rounded double (both exact, IEEE
-// division rounds correctly). Rounding that double to float is then correct too unless it sits
-// exactly on a midpoint between two floats, which is left to std::from_chars.
-bool decimalToFloat(std::uint64_t mantissa, int fractionDigits, bool negative, float& out) {
-    const double value = static_cast<double>(mantissa) / kPowersOf10[fractionDigits];
-    // A float midpoint has exactly bit 28 set among the 29 low bits of the double's mantissa.
-    std::uint64_t bits;
-    std::memcpy(&bits, &value, sizeof bits);
-    if ((bits & 0x1FFFFFFFull) == 0x10000000ull) return false;
-    out = static_cast<float>(negative ? -value : value);
-    return true;
-}
+// 10^k for the digits of a fraction read eight at a time.
+constexpr std::uint64_t kIntegerPowersOf10[] = {1,      10,      100,      1000,     10000,
+                                                100000, 1000000, 10000000, 100000000};
 
 // How many of the 8 bytes in `chunk` (first byte lowest, as loaded on a little-endian machine)
 // are decimal digits before the first byte that is not. A byte is a digit when (byte ^ '0') < 10;
@@ -174,8 +161,9 @@ bool tryReadPlainDecimalSlow(ValueCursor& cursor, float& out) {
             ++digits, ++fractionDigits, ++p;
         }
     }
-    if (digits == 0 || digits > 19 || fractionDigits > 22 || mantissa > (1ull << 53) ||
-        !cursor.atSeparator(p) || !decimalToFloat(mantissa, fractionDigits, negative, out))
+    if (digits == 0 || digits > 19 || fractionDigits > kDecimalToFloatMaxFractionDigits ||
+        mantissa > kDecimalToFloatMaxMantissa || !cursor.atSeparator(p) ||
+        !decimalToFloat(mantissa, fractionDigits, negative, out))
         return false;
     cursor.p = p;
     return true;
@@ -202,7 +190,7 @@ bool tryReadPlainDecimal(ValueCursor& cursor, float& out) {
                 fractionDigits = leadingDigits(chunk);
                 if (fractionDigits == 8) return tryReadPlainDecimalSlow(cursor, out);
                 if (fractionDigits > 0)
-                    mantissa = mantissa * static_cast<std::uint64_t>(kPowersOf10[fractionDigits]) +
+                    mantissa = mantissa * kIntegerPowersOf10[fractionDigits] +
                                digitsValue(chunk, fractionDigits);
                 q += fractionDigits;
             }
@@ -250,8 +238,8 @@ inline bool plainDecimal(const char*& p, float& out) {
         fractionDigits = leadingDigits(chunk);
         if (fractionDigits == 8) return false;
         if (fractionDigits > 0)
-            mantissa = mantissa * static_cast<std::uint64_t>(kPowersOf10[fractionDigits]) +
-                       digitsValue(chunk, fractionDigits);
+            mantissa =
+                mantissa * kIntegerPowersOf10[fractionDigits] + digitsValue(chunk, fractionDigits);
         q += 1 + fractionDigits;
     }
     if (!decimalToFloat(mantissa, fractionDigits, negative, out)) return false;
