@@ -31,14 +31,24 @@ struct MaterialPool {
     // its own LOD added (studiomdl keeps a LOD's distinct vertices: chamberdoor_frame LOD 1).
     std::size_t reusableCount = 0;
     std::vector<std::vector<std::uint32_t>> lodIndices;
-    PointGrid grid;
-    explicit MaterialPool(float cell, std::size_t lodCount) : lodIndices(lodCount), grid(cell) {}
+    explicit MaterialPool(float cell, std::size_t lodCount) : lodIndices(lodCount), grid_(cell) {}
     std::uint32_t add(const ModelVertex& v) {
         const auto id = static_cast<std::uint32_t>(vertices.size());
         vertices.push_back(v);
-        grid.insert(id, v.position);
         return id;
     }
+    // Every vertex added so far, by position. Built when first asked for (only a LOD that
+    // reuses vertices asks), in id order as the vertices were added: the same grid as one kept
+    // up to date at every add.
+    const PointGrid& grid() {
+        for (; gridded_ < vertices.size(); ++gridded_)
+            grid_.insert(static_cast<std::uint32_t>(gridded_), vertices[gridded_].position);
+        return grid_;
+    }
+
+  private:
+    PointGrid grid_;
+    std::size_t gridded_ = 0;
 };
 
 float angleBetweenDegrees(const Vec3& a, const Vec3& b) {
@@ -50,11 +60,11 @@ float angleBetweenDegrees(const Vec3& a, const Vec3& b) {
 }
 
 // The pool vertex a LOD vertex may reuse: within the tolerances, the nearest (lowest id on ties).
-std::optional<std::uint32_t> findReusable(const MaterialPool& pool, const ModelVertex& v,
+std::optional<std::uint32_t> findReusable(MaterialPool& pool, const ModelVertex& v,
                                           const CompileOptions& options) {
     std::optional<std::uint32_t> best;
     float bestDistance = 0;
-    for (std::uint32_t id : pool.grid.within(v.position, options.lodPositionTolerance)) {
+    for (std::uint32_t id : pool.grid().within(v.position, options.lodPositionTolerance)) {
         if (id >= pool.reusableCount) continue;
         const ModelVertex& candidate = pool.vertices[id];
         if (std::abs(candidate.uv.x - v.uv.x) > options.lodUvTolerance ||
@@ -75,10 +85,27 @@ std::optional<std::uint32_t> findReusable(const MaterialPool& pool, const ModelV
 }
 
 // Every LOD-0 vertex of the model, for taking a LOD vertex's bone weights from the nearest one.
-struct Lod0Weights {
-    PointGrid grid;
-    std::vector<BoneWeights> weights;
-    explicit Lod0Weights(float cell) : grid(cell) {}
+// The grid is built when first asked for, as MaterialPool's is.
+class Lod0Weights {
+  public:
+    explicit Lod0Weights(float cell) : grid_(cell) {}
+    void add(const Vec3& position, const BoneWeights& weights) {
+        positions_.push_back(position);
+        weights_.push_back(weights);
+    }
+    std::optional<BoneWeights> nearest(const Vec3& position) {
+        for (; gridded_ < positions_.size(); ++gridded_)
+            grid_.insert(static_cast<std::uint32_t>(gridded_), positions_[gridded_]);
+        const auto id = grid_.nearest(position);
+        if (!id) return std::nullopt;
+        return weights_[*id];
+    }
+
+  private:
+    PointGrid grid_;
+    std::vector<Vec3> positions_;
+    std::vector<BoneWeights> weights_;
+    std::size_t gridded_ = 0;
 };
 
 void appendTriangle(std::vector<std::uint32_t>& out, std::uint32_t a, std::uint32_t b,
@@ -185,6 +212,10 @@ class ModelAssembler {
     bool addLod0(const ModelLodInput& input) {
         if (!input.mesh) return true;
         std::vector<Vec3> positions;
+        std::size_t corners = 0;
+        for (const MaterialCorners& m : input.mesh->materials)
+            corners += m.corners.size();
+        positions.reserve(corners);
         for (const MaterialCorners& m : input.mesh->materials)
             for (const ModelVertex& c : m.corners)
                 positions.push_back(c.position);
@@ -202,13 +233,15 @@ class ModelAssembler {
             const WeldedMesh welded = weldCorners(m.corners, weld);
             stats_.degenerateTriangles += welded.degenerateTriangles;
             const auto base = static_cast<std::uint32_t>(pool.vertices.size());
+            pool.vertices.reserve(pool.vertices.size() + welded.vertices.size());
             for (const ModelVertex& v : welded.vertices) {
                 pool.add(v);
-                lod0_.grid.insert(static_cast<std::uint32_t>(lod0_.weights.size()), v.position);
-                lod0_.weights.push_back(v.weights);
+                lod0_.add(v.position, v.weights);
             }
+            std::vector<std::uint32_t>& indices = pool.lodIndices[0];
+            indices.reserve(indices.size() + welded.indices.size());
             for (std::uint32_t i : welded.indices)
-                pool.lodIndices[0].push_back(base + i);
+                indices.push_back(base + i);
         }
         return true;
     }
@@ -270,7 +303,7 @@ class ModelAssembler {
                 ++stats_.lodVerticesReused;
                 continue;
             }
-            if (auto nearest = lod0_.grid.nearest(v.position)) v.weights = lod0_.weights[*nearest];
+            if (auto weights = lod0_.nearest(v.position)) v.weights = *weights;
             toPool[i] = pool.add(v);
             ++stats_.lodVerticesAdded;
         }
