@@ -8,7 +8,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <vector>
 
 namespace vtxc::cli {
@@ -28,13 +31,19 @@ struct SmdSummary {
     std::size_t verticesOverThreeInfluences = 0; // distinct vertex lines with more than 3 links
 };
 
+// One vertex line: the vertex and its links (the vertex's firstLink is not part of it).
+struct VertexLine {
+    const SmdVertex* vertex;
+    const SmdLink* links;
+};
+
 // Equal vertex lines: every value equal, bytes included (so -0 and 0 differ, as the text does).
-bool sameVertexLine(const SmdFile& file, const SmdVertex& a, const SmdVertex& b) {
-    const auto linksA = file.linksOf(a), linksB = file.linksOf(b);
-    return a.bone == b.bone && std::memcmp(&a.position, &b.position, sizeof a.position) == 0 &&
-           std::memcmp(&a.normal, &b.normal, sizeof a.normal) == 0 &&
-           std::memcmp(&a.uv, &b.uv, sizeof a.uv) == 0 && a.linkCount == b.linkCount &&
-           std::equal(linksA.begin(), linksA.end(), linksB.begin(),
+bool sameVertexLine(const VertexLine& a, const VertexLine& b) {
+    const SmdVertex &va = *a.vertex, &vb = *b.vertex;
+    return va.bone == vb.bone && std::memcmp(&va.position, &vb.position, sizeof va.position) == 0 &&
+           std::memcmp(&va.normal, &vb.normal, sizeof va.normal) == 0 &&
+           std::memcmp(&va.uv, &vb.uv, sizeof va.uv) == 0 && va.linkCount == vb.linkCount &&
+           std::equal(a.links, a.links + va.linkCount, b.links,
                       [](const SmdLink& x, const SmdLink& y) {
                           return x.bone == y.bone &&
                                  std::memcmp(&x.weight, &y.weight, sizeof x.weight) == 0;
@@ -58,13 +67,14 @@ std::uint64_t pairOf(float a, float b) {
     return bitsOf(a) << 32 | bitsOf(b);
 }
 
-std::uint64_t vertexLineHash(const SmdFile& file, const SmdVertex& v) {
+std::uint64_t vertexLineHash(const VertexLine& line) {
+    const SmdVertex& v = *line.vertex;
     std::uint64_t h = mixed(bitsOf(v.bone), pairOf(v.position.x, v.position.y));
     h = mixed(h, pairOf(v.position.z, v.normal.x));
     h = mixed(h, pairOf(v.normal.y, v.normal.z));
     h = mixed(h, pairOf(v.uv.x, v.uv.y));
-    for (const SmdLink& link : file.linksOf(v))
-        h = mixed(h, bitsOf(link.bone) << 32 | bitsOf(link.weight));
+    for (std::uint32_t i = 0; i < v.linkCount; ++i)
+        h = mixed(h, bitsOf(line.links[i].bone) << 32 | bitsOf(line.links[i].weight));
     // MurmurHash3's 64-bit finaliser: the multiplies above carry low bits up only, never down.
     h ^= h >> 33;
     h *= 0xFF51AFD7ED558CCDull;
@@ -73,90 +83,161 @@ std::uint64_t vertexLineHash(const SmdFile& file, const SmdVertex& v) {
     return h ^ (h >> 33);
 }
 
-// Distinct vertex lines, as an open-addressing set of pointers into the file (no copy of a line,
-// no allocation per line). Each slot keeps its line's hash: a probe compares hashes first, so it
-// reads a stored line only when the hashes are equal, and growing never hashes again.
+// Copies of vertex lines, each vertex followed by its links, in chunks that never move: keeping
+// a line copies it once, and the memory is touched once (a growing array would copy and touch
+// everything again at every doubling).
+class VertexLineStore {
+  public:
+    VertexLine keep(const VertexLine& line) {
+        const std::size_t bytes =
+            sizeof(SmdVertex) + std::size_t(line.vertex->linkCount) * sizeof(SmdLink);
+        if (used_ + bytes > chunkBytes_) {
+            chunks_.push_back(std::make_unique_for_overwrite<std::byte[]>(
+                std::max(kChunkBytes, bytes))); // a line longer than a chunk gets its own
+            chunkBytes_ = std::max(kChunkBytes, bytes);
+            used_ = 0;
+        }
+        std::byte* at = chunks_.back().get() + used_;
+        used_ += bytes;
+        auto* vertex = new (at) SmdVertex(*line.vertex);
+        auto* links = reinterpret_cast<SmdLink*>(at + sizeof(SmdVertex));
+        for (std::uint32_t i = 0; i < line.vertex->linkCount; ++i)
+            new (links + i) SmdLink(line.links[i]);
+        return {vertex, links};
+    }
+    // The line kept at `vertex` (a pointer keep() returned).
+    static VertexLine kept(const SmdVertex* vertex) {
+        return {vertex, reinterpret_cast<const SmdLink*>(
+                            reinterpret_cast<const std::byte*>(vertex) + sizeof(SmdVertex))};
+    }
+
+  private:
+    static_assert(sizeof(SmdVertex) % alignof(SmdLink) == 0 &&
+                  alignof(SmdVertex) == alignof(SmdLink));
+    static constexpr std::size_t kChunkBytes = 1u << 20;
+    std::vector<std::unique_ptr<std::byte[]>> chunks_;
+    std::size_t chunkBytes_ = 0, used_ = 0;
+};
+
+// Distinct vertex lines, as an open-addressing set over copies of the distinct lines (the
+// triangles are read a piece at a time and not kept). Each slot keeps its line's hash: a probe
+// compares hashes first, so it reads a stored line only when the hashes are equal, and growing
+// never hashes again.
 class DistinctVertexLines {
   public:
-    explicit DistinctVertexLines(const SmdFile& file) : file_(file), slots_(1024) {}
+    DistinctVertexLines() : slots_(1024) {}
 
-    // Starts inserting `v`: hashes it and asks for its slot's cache line, so that several lines
-    // can be on their way from memory at once (the table is far larger than the caches and its
-    // slots are hit at random). Returns what insert() takes.
+    // Starts inserting `line`: hashes it and asks for its slot's cache line, so that several
+    // lines can be on their way from memory at once (the table is far larger than the caches
+    // and its slots are hit at random). Returns what insert() takes.
     struct Pending {
         std::uint64_t hash;
-        const SmdVertex* line;
+        VertexLine line;
     };
-    Pending prepare(const SmdVertex& v) const {
-        const std::uint64_t hash = vertexLineHash(file_, v);
+    Pending prepare(const VertexLine& line) const {
+        const std::uint64_t hash = vertexLineHash(line);
         __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]);
-        return {hash, &v};
+        return {hash, line};
     }
     // True when no equal line was inserted before.
     bool insert(const Pending& pending) {
         if (2 * (count_ + 1) > slots_.size()) grow();
-        if (!place({pending.hash, pending.line}, true)) return false;
-        ++count_;
-        return true;
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = pending.hash & mask;; i = (i + 1) & mask) {
+            Slot& here = slots_[i];
+            if (!here.line) {
+                here = {pending.hash, store_.keep(pending.line).vertex};
+                ++count_;
+                return true;
+            }
+            if (here.hash == pending.hash &&
+                sameVertexLine(VertexLineStore::kept(here.line), pending.line))
+                return false;
+        }
     }
 
   private:
     struct Slot {
         std::uint64_t hash = 0;
-        const SmdVertex* line = nullptr;
+        const SmdVertex* line = nullptr; // kept in store_
     };
 
-    bool place(const Slot& slot, bool compare) {
-        const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = slot.hash & mask;; i = (i + 1) & mask) {
-            Slot& here = slots_[i];
-            if (!here.line) {
-                here = slot;
-                return true;
-            }
-            if (compare && here.hash == slot.hash && sameVertexLine(file_, *here.line, *slot.line))
-                return false;
-        }
-    }
     void grow() {
         std::vector<Slot> old(slots_.size() * 2);
         old.swap(slots_);
-        for (const Slot& slot : old)
-            if (slot.line) place(slot, false); // lines in the set are distinct already
+        const std::size_t mask = slots_.size() - 1;
+        for (const Slot& slot : old) {
+            if (!slot.line) continue;
+            std::size_t i = slot.hash & mask;
+            while (slots_[i].line) // lines in the set are distinct already
+                i = (i + 1) & mask;
+            slots_[i] = slot;
+        }
     }
 
-    const SmdFile& file_;
     std::vector<Slot> slots_;
     std::size_t count_ = 0;
+    VertexLineStore store_;
 };
 
-SmdSummary summarize(const SmdFile& file) {
+// The figures of the triangles, taken a piece at a time as the reader hands them on.
+class TriangleTally {
+  public:
+    void add(std::span<const SmdTriangle> triangles, std::span<const SmdLink> links) {
+        triangles_ += triangles.size();
+        for (const SmdTriangle& triangle : triangles) {
+            if (triangle.material >= trianglesOfMaterial_.size())
+                trianglesOfMaterial_.resize(triangle.material + 1, 0);
+            ++trianglesOfMaterial_[triangle.material];
+            for (const SmdVertex& corner : triangle.corners)
+                addCorner({&corner, links.data() + corner.firstLink});
+        }
+        // The lines in flight point into this piece, which the reader reuses.
+        for (std::size_t i = queued_ > kInFlight ? queued_ - kInFlight : 0; i < queued_; ++i)
+            if (seen_.insert(inFlight_[i % kInFlight])) ++verticesOverThreeInfluences_;
+        queued_ = 0;
+    }
+    std::size_t triangles() const { return triangles_; }
+    std::size_t trianglesOf(std::size_t material) const {
+        return material < trianglesOfMaterial_.size() ? trianglesOfMaterial_[material] : 0;
+    }
+    std::size_t maxInfluences() const { return maxInfluences_; }
+    std::size_t verticesOverThreeInfluences() const { return verticesOverThreeInfluences_; }
+
+  private:
+    // A line is inserted kInFlight lines after it is hashed (the count does not depend on the
+    // order of insertion).
+    static constexpr std::size_t kInFlight = 16;
+
+    void addCorner(const VertexLine& line) {
+        // A vertex with no links is rigid: one influence.
+        const std::size_t influences = std::max<std::size_t>(line.vertex->linkCount, 1);
+        maxInfluences_ = std::max(maxInfluences_, influences);
+        if (influences <= 3) return;
+        auto& slot = inFlight_[queued_++ % kInFlight];
+        if (queued_ > kInFlight && seen_.insert(slot)) ++verticesOverThreeInfluences_;
+        slot = seen_.prepare(line);
+    }
+
+    std::size_t triangles_ = 0;
+    std::vector<std::size_t> trianglesOfMaterial_;
+    std::size_t maxInfluences_ = 0;
+    std::size_t verticesOverThreeInfluences_ = 0;
+    DistinctVertexLines seen_;
+    std::array<DistinctVertexLines::Pending, kInFlight> inFlight_;
+    std::size_t queued_ = 0;
+};
+
+SmdSummary summarize(const SmdFile& file, const TriangleTally& tally) {
     SmdSummary summary;
     summary.kind = file.kind() == SmdKind::Reference ? "reference" : "animation";
     summary.nodes = file.nodes.size();
     summary.frames = file.frames.size();
-    summary.triangles = file.triangles.size();
-    for (const std::string& name : file.materials)
-        summary.materials.push_back({name, 0});
-    // Lines are inserted kInFlight lines after they are hashed (the count does not depend on the
-    // order of insertion).
-    constexpr std::size_t kInFlight = 16;
-    DistinctVertexLines seen(file);
-    std::array<DistinctVertexLines::Pending, kInFlight> inFlight;
-    std::size_t queued = 0;
-    for (const SmdTriangle& triangle : file.triangles) {
-        ++summary.materials[triangle.material].triangles;
-        for (const SmdVertex& corner : triangle.corners) {
-            const std::size_t influences = file.influences(corner).size();
-            summary.maxInfluences = std::max(summary.maxInfluences, influences);
-            if (influences <= 3) continue;
-            auto& slot = inFlight[queued++ % kInFlight];
-            if (queued > kInFlight && seen.insert(slot)) ++summary.verticesOverThreeInfluences;
-            slot = seen.prepare(corner);
-        }
-    }
-    for (std::size_t i = queued > kInFlight ? queued - kInFlight : 0; i < queued; ++i)
-        if (seen.insert(inFlight[i % kInFlight])) ++summary.verticesOverThreeInfluences;
+    summary.triangles = tally.triangles();
+    for (std::size_t m = 0; m < file.materials.size(); ++m)
+        summary.materials.push_back({file.materials[m], tally.trianglesOf(m)});
+    summary.maxInfluences = tally.maxInfluences();
+    summary.verticesOverThreeInfluences = tally.verticesOverThreeInfluences();
     // A material that lost all its triangles to errors never reaches here; keep only used ones.
     std::erase_if(summary.materials, [](const MaterialCount& m) { return m.triangles == 0; });
     return summary;
@@ -197,9 +278,15 @@ void printText(const std::filesystem::path& path, const SmdSummary& summary) {
 } // namespace
 
 void inspectSmd(const std::filesystem::path& file, bool json, DiagnosticSink& sink) {
-    const auto smd = readSmdFile(file, sink);
+    // The triangles are tallied as they are read, never all held (a big mesh's triangles take
+    // more memory than its text).
+    TriangleTally tally;
+    SmdReadOptions options;
+    options.triangles = [&](std::span<const SmdTriangle> triangles,
+                            std::span<const SmdLink> links) { tally.add(triangles, links); };
+    const auto smd = readSmdFile(file, sink, options);
     if (!smd) return;
-    const SmdSummary summary = summarize(*smd);
+    const SmdSummary summary = summarize(*smd, tally);
     if (json)
         printJson(summary);
     else

@@ -127,6 +127,14 @@ struct SmdReadOptions {
     std::size_t parallelFromBytes = 4u << 20;
     std::size_t blockBytes = 256u << 10;
     std::size_t windowBytes = 256u << 10;
+    // When set, the triangles are handed to it in pieces, in file order, instead of being kept:
+    // SmdFile::triangles and links stay empty. Each piece's triangles count their links
+    // (firstLink) from the start of the piece's own links, and their material indices are those
+    // of the returned SmdFile::materials (a material is numbered when its first triangle is
+    // handed on). For callers that only summarise: memory then holds a window of the text and
+    // one piece, not the whole mesh. Pieces handed on before an error are not taken back: the
+    // read still returns nothing when the file has an error.
+    std::function<void(std::span<const SmdTriangle>, std::span<const SmdLink>)> triangles;
 };
 
 // Parses SMD text. `fileName` names the source in diagnostics. Reports every problem found (up to

@@ -402,6 +402,7 @@ class SmdParser {
     void readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore) const;
     bool mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefore);
     void reserveForTheRest();
+    void handOverTriangles();
     std::string_view materialOfLine() const;
     bool readTriangle(std::string_view material);
     bool readVertex(SmdVertex& vertex);
@@ -914,6 +915,7 @@ void SmdParser::readTrianglesSection() {
     const std::uint64_t remaining = window_->sourceSize() - window_->offsetOf(next_);
     if (remaining < options_.parallelFromBytes) {
         readTriangles();
+        handOverTriangles();
     } else {
         sectionStart_ = window_->offsetOf(next_);
         std::uint32_t lines = lineNumber_; // lines before the next block
@@ -967,6 +969,7 @@ bool SmdParser::readTriangleWindow(std::uint32_t& lines, std::uint32_t& pendingL
         reportCutOff();
         lineNumber_ = lines;
         const bool more = readTriangles(window_->offsetOf(end_));
+        handOverTriangles();
         lines = lineNumber_;
         return more && !shouldStop();
     }
@@ -1008,8 +1011,17 @@ bool SmdParser::readTriangleWindow(std::uint32_t& lines, std::uint32_t& pendingL
         lines += block.lines;
         next_ = block.end;
     }
-    if (!reserved_) reserveForTheRest();
+    if (!reserved_ && !options_.triangles) reserveForTheRest();
     return true;
+}
+
+// With SmdReadOptions::triangles, hands on the triangles read into the file and forgets them
+// (their arrays keep their memory for the next ones).
+void SmdParser::handOverTriangles() {
+    if (!options_.triangles || file_.triangles.empty()) return;
+    options_.triangles(file_.triangles, file_.links);
+    file_.triangles.clear();
+    file_.links.clear();
 }
 
 // The first window tells how much text a triangle and a link take here; reserving the rest's
@@ -1073,9 +1085,13 @@ bool SmdParser::mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefo
         for (SmdVertex& corner : triangle.corners)
             corner.firstLink += linkBase;
     }
-    file_.triangles.insert(file_.triangles.end(), block.part.triangles.begin(),
-                           block.part.triangles.end());
-    file_.links.insert(file_.links.end(), block.part.links.begin(), block.part.links.end());
+    if (options_.triangles) {
+        options_.triangles(block.part.triangles, block.part.links); // linkBase is 0 then
+    } else {
+        file_.triangles.insert(file_.triangles.end(), block.part.triangles.begin(),
+                               block.part.triangles.end());
+        file_.links.insert(file_.links.end(), block.part.links.begin(), block.part.links.end());
+    }
     block.part.triangles.clear();
     block.part.links.clear();
     block.part.materials.clear();

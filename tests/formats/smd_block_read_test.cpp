@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <gtest/gtest.h>
+#include <span>
 #include <string>
 #include <tbb/task_arena.h>
 #include <vector>
@@ -212,6 +213,57 @@ TEST(SmdBlockRead, ResultDoesNotDependOnTheThreadCount) {
     tbb::task_arena(2).execute([&] { many = read(clean, tinyBlocks(512)); });
     ASSERT_TRUE(one.file && many.file);
     expectSameFile(*one.file, *many.file);
+}
+
+// Triangles handed on piece by piece (SmdReadOptions::triangles), put together again, are the
+// triangles the same read keeps: serially, in blocks, and in the serial read that follows a window
+// with no line that can only begin a triangle.
+SmdFile withHandedTriangles(const std::string& text, SmdReadOptions options, int& pieces) {
+    SmdFile joined;
+    pieces = 0;
+    options.triangles = [&](std::span<const SmdTriangle> triangles,
+                            std::span<const SmdLink> links) {
+        ++pieces;
+        const auto linkBase = static_cast<std::uint32_t>(joined.links.size());
+        for (SmdTriangle triangle : triangles) {
+            for (SmdVertex& corner : triangle.corners) {
+                ASSERT_LE(corner.firstLink + corner.linkCount, links.size());
+                corner.firstLink += linkBase;
+            }
+            joined.triangles.push_back(triangle);
+        }
+        joined.links.insert(joined.links.end(), links.begin(), links.end());
+    };
+    CollectingSink sink;
+    auto file = parseSmd(text, "big.smd", sink, options);
+    EXPECT_TRUE(file.has_value());
+    if (!file) return joined;
+    EXPECT_TRUE(file->triangles.empty());
+    EXPECT_TRUE(file->links.empty());
+    joined.materials = file->materials;
+    joined.nodes = file->nodes;
+    joined.frames = file->frames;
+    return joined;
+}
+
+TEST(SmdBlockRead, HandedOnTrianglesEqualTheKeptOnes) {
+    const std::string text = generated(600, 5);
+    const Outcome kept = read(text, serial());
+    ASSERT_TRUE(kept.file.has_value());
+    int pieces = 0;
+    expectSameFile(withHandedTriangles(text, serial(), pieces), *kept.file);
+    EXPECT_EQ(pieces, 1);
+    for (std::size_t blockBytes : {97u, 1500u}) {
+        expectSameFile(withHandedTriangles(text, tinyBlocks(blockBytes), pieces), *kept.file);
+        EXPECT_GT(pieces, 10) << blockBytes;
+    }
+    // Only vertex lines in reach of a window: read on serially, and still handed on.
+    const std::size_t vertexLine = lineOfTriangles(text) + 2;
+    std::string longLines =
+        withLine(text, vertexLine, std::string(4000, ' ') + "0 0 0 0 0 0 1 0 0");
+    const Outcome keptLong = read(longLines, serial());
+    ASSERT_TRUE(keptLong.file.has_value());
+    expectSameFile(withHandedTriangles(longLines, smallWindow(64, 180), pieces), *keptLong.file);
 }
 
 } // namespace
