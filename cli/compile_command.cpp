@@ -91,8 +91,9 @@ std::vector<std::filesystem::path> projectInputs(const ModelProject& project,
 
 std::vector<std::filesystem::path> outputPaths(const std::string& base,
                                                const std::vector<VtxVariant>& variants,
-                                               const std::string& report) {
+                                               const std::string& report, bool withMdl) {
     std::vector<std::filesystem::path> outputs{base + ".vvd", base + ".layout.json"};
+    if (withMdl) outputs.push_back(base + ".mdl");
     for (VtxVariant variant : variants)
         outputs.push_back(base + "." + variantName(variant) + ".vtx");
     if (!report.empty()) outputs.push_back(report);
@@ -127,7 +128,8 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
     if (qc) where.root = args.output;
     const std::string base =
         qc ? (std::filesystem::path(args.output) / "models" / project->name).string() : args.output;
-    const auto outputs = outputPaths(base, options.variants, args.report);
+    const auto outputs =
+        outputPaths(base, options.variants, args.report, project->description != nullptr);
     const auto inputs = projectInputs(*project, args.model.input);
     if (!checkOutputsAreNotInputs(outputs, inputs, sink)) {
         context.exitStatus = exitStatusOf(sink);

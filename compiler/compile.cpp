@@ -135,6 +135,7 @@ class Driver {
     bool checkBoneLimit();
     void reportSummary() const;
     std::int32_t headerFlags() const;
+    bool serialiseMdl(const MdlFile& mdl, std::vector<CompiledFile>& files);
 
     const ModelProject& project_;
     const CompileOptions& options_;
@@ -349,6 +350,20 @@ std::int32_t setChecksum(std::vector<CompiledFile>& files, const CompileOptions&
     return checksum;
 }
 
+// The .mdl's bytes after the others (its header already holds the checksum). The writer refuses
+// a layout whose offsets or counts do not fit their fields: the assembly should never hand it one.
+bool Driver::serialiseMdl(const MdlFile& mdl, std::vector<CompiledFile>& files) {
+    try {
+        files.push_back({"mdl", writeMdl(mdl)});
+        return true;
+    } catch (const std::logic_error& e) {
+        sink_.report(kMdlCodes["MDL100"], {project_.name + ".mdl"},
+                     std::string("the .mdl could not be laid out: ") + e.what() +
+                         "; please report this with the model's sources");
+        return false;
+    }
+}
+
 std::optional<CompileOutput> Driver::finish(const CompileOptions& options) {
     auto vtx = assembleVtx(built_, options, sink_);
     if (!vtx) return std::nullopt;
@@ -369,7 +384,7 @@ std::optional<CompileOutput> Driver::finish(const CompileOptions& options) {
         const MdlAssemblyInput input{built_, *project_.description, vvd, out.checksum,
                                      headerFlags()};
         out.mdl = assembleMdl(input, sink_);
-        if (!out.mdl) return std::nullopt;
+        if (!out.mdl || !serialiseMdl(*out.mdl, out.files)) return std::nullopt;
     }
     out.vvd = std::move(vvd.file);
     out.vtx = std::move(*vtx);
@@ -418,16 +433,6 @@ bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase, Di
                         const WriteOptions& options) {
     std::vector<PendingFile> files;
     const std::string base = outBase.string();
-    if (output.mdl) {
-        try {
-            files.push_back({base + ".mdl", writeMdl(*output.mdl)});
-        } catch (const std::logic_error& e) {
-            sink.report(kMdlCodes["MDL100"], {base + ".mdl"},
-                        std::string("the .mdl could not be laid out: ") + e.what() +
-                            "; please report this with the model's sources");
-            return false;
-        }
-    }
     for (const CompiledFile& file : output.files)
         files.push_back({base + "." + file.suffix, file.bytes});
     const std::string layout = layoutJsonText(output.layout);

@@ -32,7 +32,7 @@ struct CompileOutput {
     std::optional<MdlFile> mdl; // when the project has a description (QC or SMD form)
     VvdFile vvd;
     std::vector<VtxAssembly> vtx;    // in the order of CompileOptions::variants
-    std::vector<CompiledFile> files; // the bytes of `vvd`, then of each of `vtx` in order
+    std::vector<CompiledFile> files; // the bytes of `vvd`, of each of `vtx` in order, of `mdl`
     ModelLayout layout;              // what an .mdl writer needs (NAME.layout.json)
     QualityReport report;            // quality figures of every .vtx (--report)
     std::int32_t checksum = 0;       // in every header, and in the layout

@@ -56,7 +56,9 @@ TEST(HostileInput, NonUtf8QcStringsAreRefusedAtTheirColumnNotExit4) {
 TEST(HostileInput, NonUtf8ModelAndBodyNamesAreRefusedAtTheirColumn) {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"$modelname \"b\xe9x.mdl\"\n$body body \"ref.smd\"\n", "x.qc:1:14: error[QC007]"},
-        {"$modelname \"box.mdl\"\n$body b\xe9" "dy \"ref.smd\"\n", "x.qc:2:8: error[QC007]"},
+        {"$modelname \"box.mdl\"\n$body b\xe9"
+         "dy \"ref.smd\"\n",
+         "x.qc:2:8: error[QC007]"},
         {"$modelname \"box.mdl\"\n$bodygroup \"gr\xf0up\" { studio \"ref.smd\" }\n",
          "x.qc:2:15: error[QC007]"},
     };
@@ -140,6 +142,12 @@ TEST(HostileInput, OutputsThatAreInputsAreRefused) {
     EXPECT_EQ(r.exitStatus, 1) << r.err;
     EXPECT_TRUE(has(r, "error[IO008]")) << r.err;
     EXPECT_EQ(test::readText(dir / "m.layout.json"), smd);
+    // The .mdl is an output too.
+    fs::copy_file(dir / "ref.smd", dir / "n.mdl");
+    r = vtxc({"compile", (dir / "n.mdl").string(), "-o", (dir / "n").string()});
+    EXPECT_EQ(r.exitStatus, 1) << r.err;
+    EXPECT_TRUE(has(r, "n.mdl: error[IO008]")) << r.err;
+    EXPECT_EQ(test::readText(dir / "n.mdl"), smd);
 }
 
 TEST(HostileInput, OddOutputNamesAreRefused) {

@@ -2,6 +2,7 @@
 // splitting past 65536 vertices, determinism across thread counts, errors and the CLI.
 #include "compiler/checksum.h"
 #include "compiler/compile.h"
+#include "formats/studio/mdl.h"
 #include "formats/studio/vvd_mesh_order.h"
 #include "testing/model_comparison.h"
 #include "testing/smd_synthesis.h"
@@ -63,8 +64,13 @@ TEST(Compile, FileBytesCarryTheContentChecksumInEveryHeader) {
     CollectingSink sink;
     const auto out = compile(projectFromSmds(dir / "ref.smd", {}, std::nullopt), sink);
     ASSERT_TRUE(out);
-    ASSERT_EQ(out->files.size(), 1 + out->vtx.size());
+    ASSERT_EQ(out->files.size(), 2 + out->vtx.size());
     EXPECT_EQ(out->files[0].suffix, "vvd");
+    // The .mdl comes last: its header holds the checksum, which covers the .vvd and .vtx only.
+    ASSERT_TRUE(out->mdl);
+    EXPECT_EQ(out->files.back().suffix, "mdl");
+    EXPECT_EQ(out->files.back().bytes, writeMdl(*out->mdl));
+    EXPECT_EQ(out->mdl->checksum, out->checksum);
     EXPECT_EQ(out->files[0].bytes, writeVvd(out->vvd));
     VvdFile vvd = out->vvd;
     vvd.checksum = 0;
