@@ -51,7 +51,7 @@ inline constexpr DiagnosticCode kStatsCodeList[] = {
      "the layout.json beside the model cannot be read: the generated LODs' figures are left out",
      "compile the model again with vtxc to write a new layout.json"},
     {"STATS003", Severity::Warning, ExitCode::Ok,
-     "the layout.json beside the model is from another compile (its checksum differs): the "
+     "the layout.json beside the model is from another compile (another checksum): the "
      "generated LODs' figures are left out",
      "compile the model again with vtxc, or remove the stale layout.json"},
 };
