@@ -2,10 +2,12 @@
 // A command's callback stores its exit status; main() returns it.
 #pragma once
 
+#include "compiler/generated_lod_figures.h"
 #include "formats/common/diagnostics.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <vector>
 
 namespace vtxc::cli {
 
@@ -27,6 +29,9 @@ class StderrSink : public DiagnosticSink {
 
 // Exit status for a finished command: the sink's worst error, else Ok.
 int exitStatusOf(const DiagnosticSink& sink);
+
+// One line per generated LOD: size, error in % of the diagonal, switch point (compile, stats).
+void printGeneratedLods(const std::vector<GeneratedLodFigures>& figures);
 
 void addInspectCommand(CLI::App& app, CommandContext& context);
 void addAnimCommand(CLI::App&, CommandContext&);

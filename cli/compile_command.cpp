@@ -32,30 +32,18 @@ struct CompileArguments {
     double pixelError = 1;
 };
 
-// The generated LODs' figures, for --report and layout.json.
-nlohmann::json autoLodJson(const std::vector<AutoLodFigures>& figures) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const AutoLodFigures& f : figures)
-        out.push_back({{"model", f.model},
-                       {"lod", f.lod},
-                       {"shadow", f.shadow},
-                       {"triangles", f.triangles},
-                       {"vertices", f.vertices},
-                       {"meanError", f.meanError},
-                       {"maxError", f.maxError},
-                       {"meanErrorPercent", f.meanPercent},
-                       {"maxErrorPercent", f.maxPercent},
-                       {"switchPoint", f.switchPoint}});
-    return out;
-}
+} // namespace
 
-void printAutoLods(const std::vector<AutoLodFigures>& figures) {
-    for (const AutoLodFigures& f : figures)
+void printGeneratedLods(const std::vector<GeneratedLodFigures>& figures) {
+    for (const GeneratedLodFigures& f : figures)
         std::printf("generated %s LOD %s: %zu tris, %zu verts, error mean %.4f%% / max %.4f%% of "
                     "the diagonal, switch point %.2f\n",
                     f.model.c_str(), f.shadow ? "shadow" : std::to_string(f.lod).c_str(),
-                    f.triangles, f.vertices, f.meanPercent, f.maxPercent, double(f.switchPoint));
+                    f.triangles, f.vertices, f.meanErrorPercent, f.maxErrorPercent,
+                    double(f.switchPoint));
 }
+
+namespace {
 
 bool parseVariants(const std::string& text, std::vector<VtxVariant>& out) {
     out.clear();
@@ -152,8 +140,7 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
     if (args.autoShadowRatio > 0) request.shadowRatio = args.autoShadowRatio;
     request.lod.pixelError = args.pixelError;
     request.weights.dropThreshold = options.weightThreshold;
-    const auto autoLods = addAutoLods(*project, request, sink);
-    if (!autoLods) {
+    if (!addAutoLods(*project, request, sink)) {
         context.exitStatus = exitStatusOf(sink);
         return;
     }
@@ -162,13 +149,14 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
     auto output = compileProject(*project, options, sink);
     if (output && !args.report.empty()) {
         nlohmann::json report = qualityReportJson(output->report);
-        if (!autoLods->empty()) report["autoLods"] = autoLodJson(*autoLods);
+        if (!project->generatedLodFigures.empty())
+            report["autoLods"] = generatedLodsJson(project->generatedLodFigures);
         const std::string text = jsonFileText(report);
         writeFileAtomically(args.report, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
     }
     if (output && !sink.hasErrors() && writeCompileOutput(*output, base, sink, where) &&
         !args.quiet) {
-        printAutoLods(*autoLods);
+        printGeneratedLods(project->generatedLodFigures);
         printSummary(*output, base);
     }
     context.exitStatus = exitStatusOf(sink);

@@ -3,8 +3,8 @@
 #include "cli/command.h"
 #include "formats/studio/model_check.h"
 #include "tools/model_stats.h"
-#include "tools/tools_json.h"
 #include "tools/tools_codes.h"
+#include "tools/tools_json.h"
 
 #include <cstdio>
 
@@ -62,6 +62,7 @@ void printTable(const ModelStats& stats, const std::vector<std::size_t>& extra) 
     for (const FileSize& file : stats.files)
         std::printf(" %s %llu B;", file.name.c_str(), static_cast<unsigned long long>(file.bytes));
     std::printf("\n");
+    printGeneratedLods(stats.generatedLods);
 }
 } // namespace
 
@@ -90,7 +91,8 @@ void addStatsCommand(CLI::App& app, CommandContext& context) {
         }
         const LoadedModel loaded = loadModelFiles(paths, sink);
         if (!sink.hasErrors()) {
-            const ModelStats stats = modelStats(paths, loaded, StatsOptions{*sizes});
+            ModelStats stats = modelStats(paths, loaded, StatsOptions{*sizes});
+            stats.generatedLods = generatedLodsBeside(paths, loaded, sink);
             if (*json)
                 std::fputs(modelStatsJsonText(stats).c_str(), stdout);
             else

@@ -139,6 +139,37 @@ std::filesystem::path generatedName(const std::filesystem::path& reference, std:
     return reference.string() + "#auto_lod" + std::to_string(lod);
 }
 
+// A generated LOD's size and error (in model units after the reference's $scale).
+GeneratedLodFigures lodFigures(const std::string& model, std::size_t index, const PlannedLod& plan,
+                               float scale) {
+    GeneratedLodFigures f;
+    f.model = model;
+    f.lod = static_cast<int>(index + 1);
+    f.shadow = plan.shadow;
+    f.triangles = plan.mesh.indices.size() / 3;
+    f.vertices = plan.mesh.vertices.size();
+    f.meanError = plan.error.mean * scale;
+    f.maxError = plan.error.max * scale;
+    f.meanErrorPercent = plan.error.meanPercent();
+    f.maxErrorPercent = plan.error.maxPercent();
+    return f;
+}
+
+// Where the switch point of LOD index + 1 came from: its own largest error, the LOD before's
+// (switchPoints never lowers one), or the shadow LOD's -1.
+void describeSwitchPoint(GeneratedLodFigures& f, std::size_t index, std::span<const double> largest,
+                         double pixelError) {
+    f.pixelError = pixelError;
+    if (index >= largest.size()) {
+        f.switchPointRule = SwitchPointRule::Shadow;
+        return;
+    }
+    f.switchError = largest[index];
+    f.switchPointRule = f.switchPoint > switchPointForError(largest[index], pixelError)
+                            ? SwitchPointRule::Previous
+                            : SwitchPointRule::Error;
+}
+
 struct ModelLods {
     const MeshSourceRef* reference = nullptr;
     std::vector<PlannedLod> plans;
@@ -146,14 +177,13 @@ struct ModelLods {
 
 } // namespace
 
-std::optional<std::vector<AutoLodFigures>>
-addAutoLods(ModelProject& project, const AutoLodRequest& request, DiagnosticSink& sink) {
-    if (request.count <= 0 && !request.shadowRatio) return std::vector<AutoLodFigures>{};
+bool addAutoLods(ModelProject& project, const AutoLodRequest& request, DiagnosticSink& sink) {
+    if (request.count <= 0 && !request.shadowRatio) return true;
     if (project.lods.size() > 1) {
         sink.report(kLodCodes["LOD003"], {project.name},
                     "the project has its own LODs ($lod or --lod): no LODs were generated "
                     "(drop --auto-lods, or the $lod blocks)");
-        return std::vector<AutoLodFigures>{};
+        return true;
     }
     const std::vector<double> ratios = halvingRatios(request.count);
     std::vector<ModelLods> models;
@@ -163,7 +193,7 @@ addAutoLods(ModelProject& project, const AutoLodRequest& request, DiagnosticSink
             if (model.lods.empty() || !model.lods[0]) continue;
             const MeshSourceRef& reference = *model.lods[0];
             const auto smd = readSmdFile(reference.smdPath, sink);
-            if (!smd) return std::nullopt;
+            if (!smd) return false;
             const LodSource source = lodSourceFromSmd(*smd, request.weights);
             ModelLods planned;
             planned.reference = &reference;
@@ -190,7 +220,6 @@ addAutoLods(ModelProject& project, const AutoLodRequest& request, DiagnosticSink
         const bool shadow = i >= largest.size();
         project.lods.push_back({shadow ? -1.0f : switches[i], shadow, {}, {}});
     }
-    std::vector<AutoLodFigures> figures;
     std::size_t m = 0;
     for (ProjectBodyPart& part : project.bodyParts)
         for (ProjectModel& model : part.models) {
@@ -210,21 +239,13 @@ addAutoLods(ModelProject& project, const AutoLodRequest& request, DiagnosticSink
                 source.smdPath = generatedName(reference.smdPath, i + 1);
                 model.lods.push_back(source);
                 const PlannedLod& plan = planned.plans[i];
-                AutoLodFigures f;
-                f.model = model.name;
-                f.lod = static_cast<int>(i + 1);
-                f.shadow = plan.shadow;
-                f.triangles = plan.mesh.indices.size() / 3;
-                f.vertices = plan.mesh.vertices.size();
-                f.meanError = plan.error.mean * reference.scale;
-                f.maxError = plan.error.max * reference.scale;
-                f.meanPercent = plan.error.meanPercent();
-                f.maxPercent = plan.error.maxPercent();
+                GeneratedLodFigures f = lodFigures(model.name, i, plan, reference.scale);
                 f.switchPoint = project.lods[i + 1].switchPoint;
-                figures.push_back(f);
+                describeSwitchPoint(f, i, largest, request.lod.pixelError);
+                project.generatedLodFigures.push_back(f);
             }
         }
-    return figures;
+    return true;
 }
 
 } // namespace vtxc

@@ -85,22 +85,11 @@ struct AutoLodRequest {
     BoneWeightOptions weights; // reading LOD 0's weights (as the compile does)
 };
 
-// The figures of one generated LOD of one model (errors in model units after $scale).
-struct AutoLodFigures {
-    std::string model;
-    int lod = 0; // 1, 2, ...; the shadow LOD last
-    bool shadow = false;
-    std::size_t triangles = 0, vertices = 0;
-    double meanError = 0, maxError = 0;
-    double meanPercent = 0, maxPercent = 0; // of LOD 0's bounding-box diagonal
-    float switchPoint = 0;
-};
-
 // Gives a project without $lod `request.count` generated LODs (and a shadow LOD): each model's
 // LOD 0 SMD is read and simplified, the LOD SMDs kept in `project.generatedSmds` under names
-// that are not files. Switch points from the largest error over the models. A project that has
-// LODs already is left alone (LOD003, a warning). Nothing when LOD 0 cannot be read.
-std::optional<std::vector<AutoLodFigures>>
-addAutoLods(ModelProject& project, const AutoLodRequest& request, DiagnosticSink& sink);
+// that are not files, their figures in `project.generatedLodFigures`. Switch points from the
+// largest error over the models. A project that has LODs already is left alone (LOD003, a
+// warning). False when LOD 0 cannot be read.
+bool addAutoLods(ModelProject& project, const AutoLodRequest& request, DiagnosticSink& sink);
 
 } // namespace vtxc

@@ -18,9 +18,15 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LayoutMesh, material, materialName, vertexOff
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LayoutModel, name, vertexIndex, vertexCount, meshes)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LayoutBodyPart, name, models)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LayoutSequence, name, files, fps, loop, frames)
+NLOHMANN_JSON_SERIALIZE_ENUM(SwitchPointRule, {{SwitchPointRule::Error, "error"},
+                                               {SwitchPointRule::Previous, "previous"},
+                                               {SwitchPointRule::Shadow, "shadow"}})
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(GeneratedLodFigures, model, lod, shadow, triangles, vertices,
+                                   meanError, maxError, meanErrorPercent, maxErrorPercent,
+                                   switchPoint, switchPointRule, switchError, pixelError)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ModelLayout, generator, name, checksum, staticProp, mdlFlags,
                                    bones, materials, cdMaterials, textureGroups, lods, bodyParts,
-                                   sequences)
+                                   sequences, generatedLods)
 
 namespace {
 // The report's figures by key; "cacheSizes" (otherCacheSizes) is keyed by size.
@@ -58,7 +64,31 @@ std::string jsonFileText(const nlohmann::json& json) {
 }
 
 std::string layoutJsonText(const ModelLayout& layout) {
-    return jsonFileText(layout);
+    Json json = layout;
+    // A model without generated LODs keeps the layout.json it had before they existed.
+    if (layout.generatedLods.empty()) json.erase("generatedLods");
+    return jsonFileText(json);
+}
+
+Json generatedLodsJson(const std::vector<GeneratedLodFigures>& figures) {
+    return figures;
+}
+
+std::optional<LayoutLodFigures> layoutLodFigures(std::string_view layoutJson) {
+    const Json json = Json::parse(layoutJson.begin(), layoutJson.end(), nullptr, false);
+    if (json.is_discarded() || !json.is_object()) return std::nullopt;
+    const auto checksum = json.find("checksum");
+    if (checksum == json.end() || !checksum->is_number_integer()) return std::nullopt;
+    LayoutLodFigures out;
+    // Reading a value of the wrong type throws; a file that is not vtxc's gives nothing.
+    try {
+        out.checksum = checksum->get<std::int32_t>();
+        if (const auto lods = json.find("generatedLods"); lods != json.end())
+            out.generatedLods = lods->get<std::vector<GeneratedLodFigures>>();
+    } catch (const Json::exception&) {
+        return std::nullopt;
+    }
+    return out;
 }
 
 Json qualityReportJson(const QualityReport& report, const LodJsonExtension& extendLod) {

@@ -6,9 +6,13 @@
 #include "compiler/quality_report.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace vtxc {
 
@@ -16,8 +20,23 @@ namespace vtxc {
 // "materials", "cdMaterials", "textureGroups", "lods": [{"switchPoint", "shadow"}], "bodyParts":
 // [{"name", "models": [{"name", "vertexIndex", "vertexCount", "meshes": [{"material",
 // "materialName", "vertexOffset", "vertexCount", "lodVertexCounts"}]}]}], "sequences": [{"name",
-// "files", "fps", "loop", "frames"}]}, keys in name order, indented by 2, with a final newline.
+// "files", "fps", "loop", "frames"}], "generatedLods": [generatedLodsJson's objects]}, keys in
+// name order, indented by 2, with a final newline. "generatedLods" only when LODs were generated.
 std::string layoutJsonText(const ModelLayout& layout);
+
+// [{"model", "lod", "shadow", "triangles", "vertices", "meanError", "maxError" (model units),
+// "meanErrorPercent", "maxErrorPercent" (of LOD 0's diagonal), "switchPoint", "switchPointRule"
+// ("error", "previous" or "shadow"), "switchError", "pixelError"}]: layout.json's
+// "generatedLods", the --report's "autoLods" and vtxc stats' "generatedLods".
+nlohmann::json generatedLodsJson(const std::vector<GeneratedLodFigures>& figures);
+
+// What vtxc stats takes from a layout.json: the checksum of the files it describes and the
+// generated LODs' figures. Nothing when the text is not a layout.json vtxc writes.
+struct LayoutLodFigures {
+    std::int32_t checksum = 0;
+    std::vector<GeneratedLodFigures> generatedLods;
+};
+std::optional<LayoutLodFigures> layoutLodFigures(std::string_view layoutJson);
 
 // {"variants": {"dx90": {"vertCacheSize": 24, "maxBonesPerStrip": 53, "lods": [{"triangles",
 // "uniqueVertices", "storedVertices", "duplication", "stripGroups", "strips", "boneStateChanges",

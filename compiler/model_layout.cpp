@@ -54,6 +54,7 @@ ModelLayout modelLayout(const BuiltProject& built, const ModelProject& project,
             bodyPart.models.push_back(
                 modelOf(model, vvd.modelVertexStart.at(modelIndex++), built.materials));
     }
+    layout.generatedLods = project.generatedLodFigures;
     for (const auto& s : project.sequences) {
         LayoutSequence& sequence = layout.sequences.emplace_back();
         sequence.name = s.name;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "compiler/built_project.h"
+#include "compiler/generated_lod_figures.h"
 #include "compiler/vvd_assembly.h"
 
 #include <cstddef>
@@ -71,6 +72,8 @@ struct ModelLayout {
     std::vector<LayoutLod> lods;
     std::vector<LayoutBodyPart> bodyParts;
     std::vector<LayoutSequence> sequences;
+    // Per generated LOD of each model (--auto-lods); the key is left out when there is none.
+    std::vector<GeneratedLodFigures> generatedLods;
     bool operator==(const ModelLayout&) const = default;
 };
 

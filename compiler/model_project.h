@@ -3,6 +3,7 @@
 // it.
 #pragma once
 
+#include "compiler/generated_lod_figures.h"
 #include "formats/common/diagnostics.h"
 #include "formats/common/vector_types.h"
 #include "formats/qc/qc_project.h"
@@ -72,6 +73,8 @@ struct ModelProject {
     // Meshes made in memory (generated LODs), by the name their MeshSourceRef gives: the
     // compile takes them from here instead of reading a file.
     std::map<std::filesystem::path, std::shared_ptr<const SmdFile>> generatedSmds;
+    // Their figures, per model and LOD (for layout.json).
+    std::vector<GeneratedLodFigures> generatedLodFigures;
     // What the .mdl takes beyond the meshes: the QC, or the SMD form's defaults (model name, an
     // `idle` sequence of the reference). Without it no .mdl is built.
     std::shared_ptr<const QcProject> description;

@@ -101,4 +101,56 @@ class CollapseQueue {
     std::size_t size_ = 0;
 };
 
+// The versions at which each edge was last queued again after its entry went stale. Several stale
+// entries can stand for one edge (those of both points that collapsed into its ends): once one of
+// them has queued the edge at the present versions, the others need no evaluation. Open
+// addressing; the table only grows (a simplification queues each edge again a few times at most).
+class RequeuedEdges {
+  public:
+    // True if (a, b) was queued again at exactly these versions.
+    bool contains(std::uint32_t a, std::uint32_t b, std::uint32_t versions) const {
+        if (slots_.empty()) return false;
+        const std::uint64_t key = keyOf(a, b);
+        for (std::size_t i = slotOf(key);; i = (i + 1) & (slots_.size() - 1)) {
+            if (slots_[i].key == kEmpty) return false;
+            if (slots_[i].key == key) return slots_[i].versions == versions;
+        }
+    }
+    void record(std::uint32_t a, std::uint32_t b, std::uint32_t versions) {
+        if (2 * (used_ + 1) > slots_.size()) grow();
+        const std::uint64_t key = keyOf(a, b);
+        std::size_t i = slotOf(key);
+        while (slots_[i].key != kEmpty && slots_[i].key != key)
+            i = (i + 1) & (slots_.size() - 1);
+        used_ += slots_[i].key == kEmpty;
+        slots_[i] = {key, versions};
+    }
+
+  private:
+    struct Slot {
+        std::uint64_t key;
+        std::uint32_t versions;
+    };
+    static constexpr std::uint64_t kEmpty = ~std::uint64_t(0); // a == b never occurs
+    static std::uint64_t keyOf(std::uint32_t a, std::uint32_t b) {
+        return std::uint64_t(a) << 32 | b;
+    }
+    std::size_t slotOf(std::uint64_t key) const {
+        // The splitmix64 finaliser: every key bit reaches the bits the table indexes with.
+        key = (key ^ (key >> 30)) * 0xBF58476D1CE4E5B9ull;
+        key = (key ^ (key >> 27)) * 0x94D049BB133111EBull;
+        return static_cast<std::size_t>(key ^ (key >> 31)) & (slots_.size() - 1);
+    }
+    void grow() {
+        std::vector<Slot> old = std::move(slots_);
+        slots_.assign(std::max<std::size_t>(1024, 2 * old.size()), Slot{kEmpty, 0});
+        used_ = 0;
+        for (const Slot& slot : old)
+            if (slot.key != kEmpty)
+                record(std::uint32_t(slot.key >> 32), std::uint32_t(slot.key), slot.versions);
+    }
+    std::vector<Slot> slots_;
+    std::size_t used_ = 0;
+};
+
 } // namespace vtxc::simplification

@@ -175,6 +175,10 @@ class Simplifier {
         bool alive = true;
     };
     std::vector<Stamp> stamp_;
+    RequeuedEdges requeued_;
+    std::uint32_t versionsOf(std::uint32_t a, std::uint32_t b) const {
+        return std::uint32_t(stamp_[a].version) << 16 | stamp_[b].version;
+    }
 };
 
 // ---- Evaluating a collapse ---------------------------------------------------------------------
@@ -252,8 +256,8 @@ double Simplifier::vanishPenalty(std::uint32_t a, const Neighbourhood& local) co
 
 Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
                                 const Neighbourhood& local) const {
-    Quadric q = mesh_.points[a].quadric;
-    q += mesh_.points[b].quadric;
+    Quadric q = mesh_.quadrics[a];
+    q += mesh_.quadrics[b];
     Evaluation e;
     e.weight = q.weight;
     // Each class of merging wedges: attribute quadrics summed, attributes at their optimum.
@@ -277,8 +281,8 @@ Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
             addReducedAttributeQuadric(q, merged);
         }
     }
-    const Vector3d& pa = mesh_.points[a].position;
-    const Vector3d& pb = mesh_.points[b].position;
+    const Vector3d& pa = mesh_.positions[a];
+    const Vector3d& pb = mesh_.positions[b];
     const Vector3d edge = pb - pa;
     const double length2 = edge.squaredNorm();
     auto add = [&](const Vector3d& p, double t) {
@@ -381,13 +385,13 @@ bool Simplifier::linkConditionHolds(std::uint32_t a, std::uint32_t b,
 bool Simplifier::keepsTrianglesValid(std::uint32_t a, std::uint32_t b, const Vector3d& p) const {
     for (std::uint32_t centre : {a, b}) {
         const std::uint32_t other = centre == a ? b : a;
-        const Vector3d& old = mesh_.points[centre].position;
+        const Vector3d& old = mesh_.positions[centre];
         for (std::uint32_t t : mesh_.trianglesOf(centre)) {
             const Triangle& triangle = mesh_.triangles[t];
             if (!triangle.alive || WorkingMesh::cornerOf(triangle, other) >= 0) continue;
             const int k = WorkingMesh::cornerOf(triangle, centre);
-            const Vector3d& p1 = mesh_.points[triangle.points[(k + 1) % 3]].position;
-            const Vector3d& p2 = mesh_.points[triangle.points[(k + 2) % 3]].position;
+            const Vector3d& p1 = mesh_.positions[triangle.points[(k + 1) % 3]];
+            const Vector3d& p2 = mesh_.positions[triangle.points[(k + 2) % 3]];
             const Vector3d before = (p1 - old).cross(p2 - old);
             const Vector3d after = (p1 - p).cross(p2 - p);
             const double longest =
@@ -407,8 +411,8 @@ bool Simplifier::keepsTrianglesValid(std::uint32_t a, std::uint32_t b, const Vec
 void Simplifier::mergeWedges(std::uint32_t a, std::uint32_t b, const Candidate& chosen,
                              const Neighbourhood& local) {
     const Vector3d& p = chosen.position;
-    const bool atA = p == mesh_.points[a].position;
-    const bool atB = p == mesh_.points[b].position;
+    const bool atA = p == mesh_.positions[a];
+    const bool atB = p == mesh_.positions[b];
     for (int i = 0; i < local.count; ++i) {
         if (local.root(i) != i) continue;
         const std::uint32_t target = local.wedge[i];
@@ -449,8 +453,8 @@ void Simplifier::mergeWedges(std::uint32_t a, std::uint32_t b, const Candidate& 
 void Simplifier::collapse(std::uint32_t a, std::uint32_t b, const Candidate& chosen,
                           const Neighbourhood& local) {
     const Vector3d p = chosen.position;
-    const bool atA = p == mesh_.points[a].position;
-    const bool atB = p == mesh_.points[b].position;
+    const bool atA = p == mesh_.positions[a];
+    const bool atB = p == mesh_.positions[b];
     mergeWedges(a, b, chosen, local);
     // Wedges that merged with none move with their point: their attributes are re-solved there.
     for (int i = 0; i < local.count; ++i) {
@@ -493,10 +497,10 @@ void Simplifier::collapse(std::uint32_t a, std::uint32_t b, const Candidate& cho
     Point& gone = mesh_.points[b];
     survivor.firstTriangle = first;
     survivor.triangleCount = static_cast<std::uint32_t>(pool.size() - first);
-    mesh_.points[a].quadric += mesh_.points[b].quadric;
+    mesh_.quadrics[a] += mesh_.quadrics[b];
     survivor.moved = atA ? survivor.moved : (atB ? gone.moved : true);
     if (!atA && atB) mesh_.originals[a] = mesh_.originals[b];
-    mesh_.points[a].position = p;
+    mesh_.positions[a] = p;
     ++stamp_[a].version;
     int classes = 0;
     for (int i = 0; i < local.count; ++i)
@@ -577,6 +581,7 @@ bool Simplifier::takeTurn(std::size_t target, double limit) {
     const bool current = a == entry.a && b == entry.b && stamp_[a].version == entry.versionA &&
                          stamp_[b].version == entry.versionB;
     bool full = current; // `local` holds the removed triangles the checks need
+    if (!current && requeued_.contains(a, b, versionsOf(a, b))) return true;
     if (current) {
         if (!gather(a, b, local)) return true; // no longer an edge
     } else if (mesh_.parts[mesh_.points[a].part].liveTriangles == 0) {
@@ -592,6 +597,7 @@ bool Simplifier::takeTurn(std::size_t target, double limit) {
         // Changed since queued: made now only if its present cost is still the cheapest.
         const float now = priority(e.candidates[0].cost, e.weight);
         if (!queue_.empty() && now > queue_.topPriority()) {
+            requeued_.record(a, b, versionsOf(a, b));
             queue_.push({now, a, b, stamp_[a].version, stamp_[b].version});
             return true;
         }
@@ -695,7 +701,7 @@ ModelVertex Simplifier::outputVertex(const Wedge& w) const {
     if (w.source != kNone && !point.moved) return input_.vertices[w.source];
     ModelVertex v;
     if (point.moved) {
-        const Vector3d p = mesh_.points[w.point].position / mesh_.scale + mesh_.centre;
+        const Vector3d p = mesh_.positions[w.point] / mesh_.scale + mesh_.centre;
         v.position = {static_cast<float>(p.x()), static_cast<float>(p.y()),
                       static_cast<float>(p.z())};
     } else {

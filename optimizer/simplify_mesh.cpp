@@ -108,6 +108,7 @@ std::vector<std::uint32_t> weld(const SimplifyInput& input, const SimplifyOption
     const double wn = attributeWeight(options.normalWeight);
     const double wt = attributeWeight(options.uvWeight);
     mesh.points.reserve(vertices);
+    mesh.positions.reserve(vertices);
     mesh.originals.reserve(vertices);
     mesh.wedges.reserve(vertices);
     for (std::size_t corner = 0; corner < corners; ++corner) {
@@ -126,8 +127,8 @@ std::vector<std::uint32_t> weld(const SimplifyInput& input, const SimplifyOption
                     return samePosition(mesh.originals[p], v.position);
                 });
             if (vertexPoint[vertex] == newPoint) {
-                Point& added = mesh.points.emplace_back();
-                added.position = (toVector(v.position) - mesh.centre) * mesh.scale;
+                mesh.points.emplace_back();
+                mesh.positions.push_back((toVector(v.position) - mesh.centre) * mesh.scale);
                 mesh.originals.push_back(v.position);
             }
         }
@@ -229,8 +230,8 @@ void buildParts(WorkingMesh& mesh) {
     std::vector<Vector3d> hi(mesh.parts.size(), Vector3d::Constant(-1e30));
     for (std::size_t p = 0; p < mesh.points.size(); ++p) {
         const std::uint32_t part = mesh.points[p].part;
-        lo[part] = lo[part].cwiseMin(mesh.points[p].position);
-        hi[part] = hi[part].cwiseMax(mesh.points[p].position);
+        lo[part] = lo[part].cwiseMin(mesh.positions[p]);
+        hi[part] = hi[part].cwiseMax(mesh.positions[p]);
     }
     for (std::size_t c = 0; c < mesh.parts.size(); ++c)
         mesh.parts[c].distanceSquared = 0.25 * (hi[c] - lo[c]).squaredNorm();
@@ -239,10 +240,9 @@ void buildParts(WorkingMesh& mesh) {
         Part& part = mesh.parts[mesh.points[t.points[0]].part];
         ++part.liveTriangles;
         part.triangles.push_back(i);
-        const Vector3d& p0 = mesh.points[t.points[0]].position;
-        part.area += 0.5 * (mesh.points[t.points[1]].position - p0)
-                               .cross(mesh.points[t.points[2]].position - p0)
-                               .norm();
+        const Vector3d& p0 = mesh.positions[t.points[0]];
+        part.area +=
+            0.5 * (mesh.positions[t.points[1]] - p0).cross(mesh.positions[t.points[2]] - p0).norm();
     }
 }
 
@@ -281,17 +281,17 @@ void measurePartDistances(WorkingMesh& mesh) {
 // area: moving the edge sideways costs as much as moving that much surface.
 void addEdgeConstraint(WorkingMesh& mesh, std::uint32_t a, std::uint32_t b, std::uint32_t c,
                        double factor) {
-    const Vector3d& pa = mesh.points[a].position;
-    const Vector3d edge = mesh.points[b].position - pa;
-    const Vector3d normal = edge.cross(mesh.points[c].position - pa);
+    const Vector3d& pa = mesh.positions[a];
+    const Vector3d edge = mesh.positions[b] - pa;
+    const Vector3d normal = edge.cross(mesh.positions[c] - pa);
     Vector3d side = edge.cross(normal);
     const double length = side.norm();
     if (!(length > 0)) return;
     side /= length;
     Quadric constraint = planeQuadric(side, -side.dot(pa), factor * 0.5 * normal.norm());
     constraint.weight = 0; // constraints add error, not area
-    mesh.points[a].quadric += constraint;
-    mesh.points[b].quadric += constraint;
+    mesh.quadrics[a] += constraint;
+    mesh.quadrics[b] += constraint;
 }
 
 // Each triangle edge a -> b (seen from a) gets constraints when it is an open border (no other
@@ -324,10 +324,11 @@ void addEdgeConstraints(WorkingMesh& mesh, const SimplifyOptions& options) {
 }
 
 void buildQuadrics(WorkingMesh& mesh, const SimplifyOptions& options) {
+    mesh.quadrics.assign(mesh.points.size(), Quadric{});
     for (const Triangle& t : mesh.triangles) {
         std::array<Vector3d, 3> p;
         for (int k = 0; k < 3; ++k)
-            p[k] = mesh.points[t.points[k]].position;
+            p[k] = mesh.positions[t.points[k]];
         const Vector3d cross = (p[1] - p[0]).cross(p[2] - p[0]);
         const double length = cross.norm();
         if (!(length > 0)) continue;
@@ -339,7 +340,7 @@ void buildQuadrics(WorkingMesh& mesh, const SimplifyOptions& options) {
             values[k] = mesh.wedges[t.wedges[k]].values;
         const AttributeQuadric attributes = faceAttributeQuadric(p, values, area);
         for (int k = 0; k < 3; ++k) {
-            mesh.points[t.points[k]].quadric += plane;
+            mesh.quadrics[t.points[k]] += plane;
             mesh.wedges[t.wedges[k]].quadric += attributes;
         }
     }

@@ -18,11 +18,9 @@ namespace vtxc::simplification {
 
 inline constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
-// Everything the simplifier reads about a point sits together: it visits points all over the
-// mesh in cost order, and each visit then costs one or two cache lines.
+// A point's connectivity. Its position and quadric are kept in arrays of their own: the flip test
+// reads the positions of every neighbour, and dense positions share cache lines.
 struct Point {
-    Quadric quadric;   // face planes and edge constraints, accumulated over collapses
-    Vector3d position; // scaled: model position = position / scale + centre
     std::uint32_t part = 0;
     std::uint32_t firstTriangle = 0; // into WorkingMesh::pool
     std::uint32_t triangleCount = 0;
@@ -60,7 +58,10 @@ struct Part {
 
 struct WorkingMesh {
     std::vector<Point> points;
-    std::vector<Vec3> originals; // per point: its input position
+    std::vector<Vector3d>
+        positions;                 // per point, scaled: model position = position / scale + centre
+    std::vector<Quadric> quadrics; // per point: face planes and edge constraints, accumulated
+    std::vector<Vec3> originals;   // per point: its input position
     std::vector<Wedge> wedges;
     std::vector<Triangle> triangles;
     std::vector<Part> parts;

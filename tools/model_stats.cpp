@@ -3,8 +3,11 @@
 // meshoptimizer).
 #include "tools/model_stats.h"
 
+#include "compiler/compile_json.h"
+#include "formats/common/file_io.h"
 #include "optimizer/fifo_cache.h"
 #include "optimizer/vtx_analysis.h"
+#include "tools/tools_codes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -126,6 +129,55 @@ ModelStats modelStats(const ModelFilePaths& paths, const LoadedModel& model,
     std::sort(stats.files.begin(), stats.files.end(),
               [](const FileSize& a, const FileSize& b) { return a.name < b.name; });
     return stats;
+}
+
+std::filesystem::path layoutPathOf(const ModelFilePaths& paths) {
+    // NAME.vvd, NAME.mdl or NAME.VARIANT.vtx: the base is the name before the last extension
+    // (two for a .vtx).
+    std::filesystem::path base;
+    if (!paths.vvd.empty())
+        base = std::filesystem::path(paths.vvd).replace_extension();
+    else if (!paths.mdl.empty())
+        base = std::filesystem::path(paths.mdl).replace_extension();
+    else if (!paths.vtx.empty())
+        base =
+            std::filesystem::path(paths.vtx.front().path).replace_extension().replace_extension();
+    if (base.empty()) return {};
+    return base.string() + ".layout.json";
+}
+
+namespace {
+// The checksum every file of the model carries (the first file's; the readers compare them).
+std::optional<std::int32_t> modelChecksum(const LoadedModel& model) {
+    if (model.vvd) return model.vvd->checksum;
+    if (model.mdl) return model.mdl->checksum;
+    if (!model.vtx.empty()) return model.vtx.front().file.checkSum;
+    return std::nullopt;
+}
+} // namespace
+
+std::vector<GeneratedLodFigures>
+generatedLodsBeside(const ModelFilePaths& paths, const LoadedModel& model, DiagnosticSink& sink) {
+    const std::filesystem::path path = layoutPathOf(paths);
+    std::error_code error;
+    if (path.empty() || !std::filesystem::exists(path, error)) return {};
+    CollectingSink readErrors;
+    const auto bytes = readWholeFile(path, readErrors);
+    const auto layout =
+        bytes ? layoutLodFigures(std::string_view(bytes->data(), bytes->size())) : std::nullopt;
+    if (!layout) {
+        sink.report(kStatsCodes["STATS002"], {path.string()},
+                    "not a layout.json vtxc writes: the generated LODs' figures are left out "
+                    "(compile the model again to write a new one)");
+        return {};
+    }
+    if (layout->checksum != modelChecksum(model)) {
+        sink.report(kStatsCodes["STATS003"], {path.string()},
+                    "its checksum is not the model's (another compile wrote it): the generated "
+                    "LODs' figures are left out (compile again, or remove the stale file)");
+        return {};
+    }
+    return layout->generatedLods;
 }
 
 } // namespace vtxc

@@ -2,10 +2,13 @@
 // mesh, beside the lower bound, meshoptimizer's unconstrained order and batch-GPU cache models.
 #pragma once
 
+#include "compiler/generated_lod_figures.h"
 #include "compiler/quality_report.h"
+#include "formats/common/diagnostics.h"
 #include "formats/studio/model_files.h"
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -45,9 +48,21 @@ struct ModelStats {
     // Per variant of `quality` (same order), per LOD.
     std::vector<std::vector<LodReferences>> references;
     std::vector<FileSize> files; // the .mdl, .vvd and each .vtx that exist, in name order
+    // The generated LODs' figures (surface errors, switch points) from the NAME.layout.json vtxc
+    // wrote beside the model: the compiled files do not store them. Empty without one.
+    std::vector<GeneratedLodFigures> generatedLods;
 };
 
 ModelStats modelStats(const ModelFilePaths& paths, const LoadedModel& model,
                       const StatsOptions& options);
+
+// NAME.layout.json beside the model's files (NAME.vvd or NAME.dx90.vtx), if there is one.
+std::filesystem::path layoutPathOf(const ModelFilePaths& paths);
+
+// The generated LODs' figures of the layout.json beside the model. A layout that cannot be read
+// (STATS002) or that another compile wrote (its checksum is not the model's, STATS003) gives
+// none, with a warning.
+std::vector<GeneratedLodFigures>
+generatedLodsBeside(const ModelFilePaths& paths, const LoadedModel& model, DiagnosticSink& sink);
 
 } // namespace vtxc

@@ -47,6 +47,13 @@ inline constexpr DiagnosticCode kBenchCodeList[] = {
 inline constexpr DiagnosticCode kStatsCodeList[] = {
     {"STATS001", Severity::Error, ExitCode::Io, "no .vtx file found for the model",
      "give the base path: models/foo for foo.dx90.vtx"},
+    {"STATS002", Severity::Warning, ExitCode::Ok,
+     "the layout.json beside the model cannot be read: the generated LODs' figures are left out",
+     "compile the model again with vtxc to write a new layout.json"},
+    {"STATS003", Severity::Warning, ExitCode::Ok,
+     "the layout.json beside the model is from another compile (another checksum): the "
+     "generated LODs' figures are left out",
+     "compile the model again with vtxc, or remove the stale layout.json"},
 };
 
 inline constexpr DiagnosticCatalogue kRestripCodes{"RST", "Restrip (vtxc restrip)",

@@ -238,6 +238,7 @@ std::string modelStatsJsonText(const ModelStats& stats) {
     for (const FileSize& file : stats.files)
         files[file.name] = file.bytes;
     out["files"] = files;
+    if (!stats.generatedLods.empty()) out["generatedLods"] = generatedLodsJson(stats.generatedLods);
     return jsonFileText(out);
 }
 

@@ -135,5 +135,87 @@ TEST(CompileAutoLods, TheSoldierWithFourGeneratedLodsIsAConsistentModel) {
     EXPECT_NE(check.out.find("numLODs 5"), std::string::npos) << check.out;
 }
 
+// The generated LODs' figures are in layout.json (and only with generated LODs), the same as in
+// --report, with switch points that follow from their errors; vtxc stats --json carries them from
+// the layout.json beside the model.
+TEST(CompileAutoLods, LayoutAndStatsCarryTheGeneratedLodsFigures) {
+    VTXC_REQUIRE_CORPUS();
+    test::TempDir out;
+    const auto run =
+        test::runVtxc({"compile", soldier().string(), "--auto-lods", "2", "--auto-shadow-lod",
+                       "0.1", "--lod-pixel-error", "2", "-o", (out / "auto").string(), "--report",
+                       (out / "auto.json").string(), "--quiet"});
+    ASSERT_EQ(run.exitStatus, 0) << run.err;
+    const auto layout = nlohmann::json::parse(test::readText(out / "auto.layout.json"));
+    const auto report = nlohmann::json::parse(test::readText(out / "auto.json"));
+    const auto& lods = layout["generatedLods"];
+    ASSERT_EQ(lods.size(), 3u);
+    EXPECT_EQ(lods, report["autoLods"]);
+    for (std::size_t i = 0; i < lods.size(); ++i) {
+        const auto& lod = lods[i];
+        EXPECT_EQ(lod["lod"], i + 1);
+        EXPECT_EQ(lod["switchPoint"], layout["lods"][i + 1]["switchPoint"]);
+        EXPECT_EQ(lod["pixelError"], 2.0);
+        EXPECT_GT(lod["meanErrorPercent"].get<double>(), 0.0);
+        EXPECT_GE(lod["maxErrorPercent"].get<double>(), lod["meanErrorPercent"].get<double>());
+        EXPECT_GE(lod["maxError"].get<double>(), lod["meanError"].get<double>());
+    }
+    // One model: each LOD's switch point is 100 * its own largest error / 2 pixels, rounded up
+    // to a hundredth, unless raised to the LOD before's.
+    for (std::size_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(lods[i]["switchError"], lods[i]["maxError"]);
+        const double fromError =
+            std::ceil(100.0 * 100.0 * lods[i]["maxError"].get<double>() / 2.0) / 100.0;
+        if (lods[i]["switchPointRule"] == "error")
+            EXPECT_NEAR(lods[i]["switchPoint"].get<double>(), fromError, 1e-4) << i;
+        else
+            EXPECT_EQ(lods[i]["switchPointRule"], "previous") << i;
+    }
+    EXPECT_EQ(lods[2]["switchPointRule"], "shadow");
+    EXPECT_EQ(lods[2]["shadow"], true);
+    EXPECT_EQ(lods[2]["switchPoint"], -1.0);
+
+    const auto stats = test::runVtxc({"stats", (out / "auto").string(), "--json"});
+    ASSERT_EQ(stats.exitStatus, 0) << stats.err;
+    EXPECT_EQ(nlohmann::json::parse(stats.out)["generatedLods"], lods);
+}
+
+TEST(CompileAutoLods, WithoutGeneratedLodsLayoutAndStatsHaveNoFigures) {
+    VTXC_REQUIRE_CORPUS();
+    test::TempDir out;
+    const auto run = test::runVtxc({"compile", soldier().string(), "-o", (out / "plain").string()});
+    ASSERT_EQ(run.exitStatus, 0) << run.err;
+    const auto layout = nlohmann::json::parse(test::readText(out / "plain.layout.json"));
+    EXPECT_FALSE(layout.contains("generatedLods"));
+    const auto stats = test::runVtxc({"stats", (out / "plain").string(), "--json"});
+    ASSERT_EQ(stats.exitStatus, 0) << stats.err;
+    EXPECT_FALSE(nlohmann::json::parse(stats.out).contains("generatedLods"));
+}
+
+TEST(StatsCommand, AStaleOrDamagedLayoutBesideTheModelIsAWarning) {
+    VTXC_REQUIRE_CORPUS();
+    test::TempDir out;
+    const auto run = test::runVtxc(
+        {"compile", soldier().string(), "--auto-lods", "1", "-o", (out / "m").string()});
+    ASSERT_EQ(run.exitStatus, 0) << run.err;
+    const fs::path layoutPath = out / "m.layout.json";
+    auto layout = nlohmann::json::parse(test::readText(layoutPath));
+    ASSERT_EQ(layout["generatedLods"].size(), 1u);
+    layout["checksum"] = layout["checksum"].get<std::int64_t>() + 1;
+    test::writeText(layoutPath, layout.dump());
+    auto stats = test::runVtxc({"stats", (out / "m").string(), "--json"});
+    EXPECT_EQ(stats.exitStatus, 0) << stats.err;
+    EXPECT_NE(stats.err.find(layoutPath.string() + ": warning[STATS003]"), std::string::npos)
+        << stats.err;
+    EXPECT_FALSE(nlohmann::json::parse(stats.out).contains("generatedLods"));
+
+    test::writeText(layoutPath, "{\"checksum\": 1, \"generatedLods\": [{\"lod\": \"one\"}]}");
+    stats = test::runVtxc({"stats", (out / "m").string(), "--json"});
+    EXPECT_EQ(stats.exitStatus, 0) << stats.err;
+    EXPECT_NE(stats.err.find(layoutPath.string() + ": warning[STATS002]"), std::string::npos)
+        << stats.err;
+    EXPECT_FALSE(nlohmann::json::parse(stats.out).contains("generatedLods"));
+}
+
 } // namespace
 } // namespace vtxc
