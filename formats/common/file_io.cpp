@@ -459,14 +459,13 @@ class Publication {
         auto dir = OutputFolder().open(files_.front().path.parent_path(), options.root, sink_);
         if (!dir) return false;
         dir_ = std::move(*dir);
-        if (!stageFiles()) return false;
-        if (!lockFolder(dir_.get())) {
-            sink_.error("IO006", {folderName()},
-                        "another vtxc has been writing into this folder for too long; wait for "
-                        "it to finish (or raise VTXC_LOCK_TIMEOUT, in seconds) and run again",
-                        ExitCode::Io);
-            return false;
-        }
+        // The staging folder is made and locked while the folder's lock is held: a writer
+        // recovering stale stages holds that lock too, so it never finds this one made but not
+        // yet locked (and takes it for a dead writer's). The files are written without the lock.
+        if (!takeFolderLock()) return false;
+        const bool created = createStage();
+        ::flock(dir_.get(), LOCK_UN);
+        if (!created || !stageFiles() || !takeFolderLock()) return false;
         recoverStaleStages(dir_.get(), stageName_);
         return checkTargets() && keepPreviousFiles() && publish();
     }
@@ -508,7 +507,16 @@ class Publication {
                "); is the folder writable? Nothing was written";
     }
 
-    bool stageFiles() {
+    bool takeFolderLock() {
+        if (lockFolder(dir_.get())) return true;
+        sink_.error("IO006", {folderName()},
+                    "another vtxc has been writing into this folder for too long; wait for it to "
+                    "finish (or raise VTXC_LOCK_TIMEOUT, in seconds) and run again",
+                    ExitCode::Io);
+        return false;
+    }
+
+    bool createStage() {
         stageName_ = stageName();
         if (::mkdirat(dir_.get(), stageName_.c_str(), 0700) != 0)
             return fail(0, "cannot create a staging folder in " + folderName() + " (" +
@@ -520,6 +528,10 @@ class Publication {
             ::unlinkat(dir_.get(), stageName_.c_str(), AT_REMOVEDIR);
             return fail(0, "cannot open the staging folder in " + folderName());
         }
+        return true;
+    }
+
+    bool stageFiles() {
         Journal journal;
         for (std::size_t i = 0; i < files_.size(); ++i) {
             if (const int error =
