@@ -42,10 +42,6 @@ double Quadric::evaluate(const Vector3d& p) const {
            z * (a22 * z + 2 * b2) + c;
 }
 
-Vector3d Quadric::halfGradient(const Vector3d& p) const {
-    return matrix() * p + vector();
-}
-
 Eigen::Matrix3d Quadric::matrix() const {
     Eigen::Matrix3d m;
     m << a00, a01, a02, a01, a11, a12, a02, a12, a22;

@@ -24,8 +24,6 @@ struct Quadric {
     // Scales every term (and the weight) by s.
     Quadric& operator*=(double s);
     double evaluate(const Vector3d& p) const;
-    // Gradient / 2: A p + b.
-    Vector3d halfGradient(const Vector3d& p) const;
     Eigen::Matrix3d matrix() const;
     Vector3d vector() const { return {b0, b1, b2}; }
 };
