@@ -14,6 +14,7 @@
 #include "formats/smd/smd.h"
 #include "formats/studio/studio_codes.h"
 #include "formats/studio/vtx.h"
+#include "optimizer/strip_memo.h"
 
 #include <algorithm>
 #include <cmath>
@@ -408,6 +409,8 @@ std::optional<CompileOutput> compileProject(const ModelProject& project,
 struct PreparedModel {
     CompileOptions options; // the Driver keeps a reference to these
     Driver driver;
+    // Shared by every stripPreparedModel call: partitions and orders already worked out are reused.
+    mutable StripMemo memo;
     PreparedModel(const ModelProject& project, const CompileOptions& o, DiagnosticSink& sink)
         : options(o), driver(project, options, sink) {}
 };
@@ -426,7 +429,7 @@ PreparedModelPtr prepareModel(const ModelProject& project, const CompileOptions&
 std::optional<std::vector<VtxAssembly>> stripPreparedModel(const PreparedModel& model,
                                                            const CompileOptions& options,
                                                            DiagnosticSink& sink) {
-    return assembleVtx(model.driver.built(), options, sink);
+    return assembleVtx(model.driver.built(), options, sink, &model.memo);
 }
 
 bool writeCompileOutput(const CompileOutput& output, const fs::path& outBase, DiagnosticSink& sink,

@@ -7,6 +7,7 @@
 #include "optimizer/strip_partition.h"
 
 #include <atomic>
+#include <optional>
 #include <tbb/parallel_for.h>
 
 namespace vtxc {
@@ -41,8 +42,11 @@ std::vector<std::vector<VtxMaterialReplacement>> replacementLists(const BuiltPro
 }
 } // namespace
 
-std::optional<std::vector<VtxAssembly>>
-assembleVtx(const BuiltProject& project, const CompileOptions& options, DiagnosticSink& sink) {
+std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
+                                                    const CompileOptions& options,
+                                                    DiagnosticSink& sink, StripMemo* memo) {
+    std::optional<StripMemo> ownMemo;
+    if (!memo) memo = &ownMemo.emplace();
     std::vector<MeshTask> tasks;
     for (std::size_t v = 0; v < options.variants.size(); ++v)
         for (const BuiltBodyPart& part : project.bodyParts)
@@ -61,9 +65,9 @@ assembleVtx(const BuiltProject& project, const CompileOptions& options, Diagnost
         weights.reserve(task.mesh->vertices.size());
         for (const ModelVertex& vertex : task.mesh->vertices)
             weights.push_back(vertex.weights);
-        results[i] =
-            buildStripGroups(task.mesh->lodIndices[task.lod], weights,
-                             limitsFor(p, project.staticProp, options.cacheOrderEffort), sinks[i]);
+        results[i] = buildStripGroups(task.mesh->lodIndices[task.lod], weights,
+                                      limitsFor(p, project.staticProp, options.cacheOrderEffort),
+                                      sinks[i], memo);
         if (options.progress) options.progress(++done, tasks.size());
     });
     bool ok = true;

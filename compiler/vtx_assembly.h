@@ -5,6 +5,7 @@
 #include "compiler/built_project.h"
 #include "compiler/compile_options.h"
 #include "formats/studio/vtx.h"
+#include "optimizer/strip_memo.h"
 
 #include <optional>
 #include <vector>
@@ -19,7 +20,11 @@ struct VtxAssembly {
 // Builds every requested variant; meshes, LODs and variants run in parallel (TBB) and the result
 // does not depend on the thread count. Returns nothing after reporting an error.
 // The headers' checkSum is 0: the driver sets it once the files are serialised.
-std::optional<std::vector<VtxAssembly>>
-assembleVtx(const BuiltProject& project, const CompileOptions& options, DiagnosticSink& sink);
+// Partitions and cache orders are shared through `memo` (strip_memo.h) with earlier calls on the
+// same project (vtxc tune); without one they are still shared between the variants of this call.
+std::optional<std::vector<VtxAssembly>> assembleVtx(const BuiltProject& project,
+                                                    const CompileOptions& options,
+                                                    DiagnosticSink& sink,
+                                                    StripMemo* memo = nullptr);
 
 } // namespace vtxc

@@ -2,6 +2,7 @@
 // 65535-vertex splitting, and the Vertex_t/strip records (optimize.h; docs/formats.md, ".vtx").
 #include "formats/common/internal_error.h"
 #include "optimizer/optimizer_codes.h"
+#include "optimizer/strip_memo.h"
 #include "optimizer/strip_partition.h"
 #include "optimizer/vertex_cache_order.h"
 
@@ -74,7 +75,7 @@ bool validateInput(std::span<const std::uint32_t> indices, std::span<const BoneW
 std::vector<std::uint32_t> orderedStripIndices(std::span<const std::uint32_t> indices,
                                                std::span<const std::uint32_t> triangles,
                                                std::vector<std::uint32_t>& localOf,
-                                               const StripLimits& limits) {
+                                               const StripLimits& limits, StripMemo* memo) {
     std::vector<std::uint32_t> meshVertexOf, local;
     local.reserve(triangles.size() * 3);
     for (std::uint32_t t : triangles)
@@ -92,7 +93,8 @@ std::vector<std::uint32_t> orderedStripIndices(std::span<const std::uint32_t> in
         CacheOrderOptions options;
         options.cacheSize = limits.vertexCacheSize;
         options.effort = limits.cacheOrderEffort;
-        local = orderForVertexCache(local, meshVertexOf.size(), options);
+        local = memo ? memo->cacheOrder(local, meshVertexOf.size(), options)
+                     : orderForVertexCache(local, meshVertexOf.size(), options);
     }
     for (std::uint32_t& i : local)
         i = meshVertexOf[i];
@@ -211,7 +213,7 @@ void appendStrip(StripGroup& group, std::span<const std::uint32_t> ordered,
 std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uint32_t> indices,
                                                         std::span<const BoneWeights> weights,
                                                         const StripLimits& limits,
-                                                        DiagnosticSink& sink) {
+                                                        DiagnosticSink& sink, StripMemo* memo) {
     VTXC_ASSERT(std::all_of(indices.begin(), indices.end(),
                             [&](std::uint32_t v) { return v < weights.size(); }));
     indices = indices.first(indices.size() / 3 * 3);
@@ -222,7 +224,8 @@ std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uin
 
     std::vector<std::vector<std::uint32_t>> boneStrips;
     if (limits.hardwareSkinned && !limits.staticProp) {
-        boneStrips = partitionTrianglesByBones(indices, weights, limits.maxBonesPerStrip);
+        boneStrips = memo ? memo->partition(indices, weights, limits.maxBonesPerStrip)
+                          : partitionTrianglesByBones(indices, weights, limits.maxBonesPerStrip);
     } else {
         boneStrips.emplace_back(triangleCount);
         std::iota(boneStrips[0].begin(), boneStrips[0].end(), 0u);
@@ -238,7 +241,7 @@ std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uin
     tbb::enumerable_thread_specific<std::vector<std::uint32_t>> localOf(
         [&] { return std::vector<std::uint32_t>(weights.size(), kNone); });
     tbb::parallel_for(std::size_t(0), boneStrips.size(), [&](std::size_t s) {
-        ordered[s] = orderedStripIndices(indices, boneStrips[s], localOf.local(), limits);
+        ordered[s] = orderedStripIndices(indices, boneStrips[s], localOf.local(), limits, memo);
     });
     std::vector<std::uint32_t> scratch(weights.size(), kNone), mark(weights.size(), 0);
     std::uint32_t markToken = 0;

@@ -17,6 +17,8 @@
 
 namespace vtxc {
 
+class StripMemo;
+
 // The hardware parameters of a .vtx header plus how the strip groups are skinned.
 struct StripLimits {
     int maxBonesPerStrip = kStudiomdlMaxBonesPerStrip;
@@ -59,12 +61,14 @@ struct Strip {
     std::uint32_t vertexCount = 0;
     int numBones = 0;                              // largest bone count of a vertex in the strip
     std::vector<BoneStateChange> boneStateChanges; // slots 0..n-1 in order
+    friend bool operator==(const Strip&, const Strip&) = default;
 };
 
 struct StripGroup {
     std::vector<StripGroupVertex> vertices;
     std::vector<std::uint16_t> indices; // relative to this group's vertices
     std::vector<Strip> strips;
+    friend bool operator==(const StripGroup&, const StripGroup&) = default;
 };
 
 // Partition step on its own: the triangles (three indices each into `weights`) split into sets
@@ -81,10 +85,10 @@ partitionTrianglesByBones(std::span<const std::uint32_t> indices,
 // the vertex cache, splits strips and groups so that no group holds more than
 // maxVerticesPerStripGroup vertices, and builds the records. Returns nothing after reporting an
 // error. Precondition (VTXC_ASSERT): `weights` has one entry per mesh vertex and every index is
-// below weights.size().
-std::optional<std::vector<StripGroup>> buildStripGroups(std::span<const std::uint32_t> indices,
-                                                        std::span<const BoneWeights> weights,
-                                                        const StripLimits& limits,
-                                                        DiagnosticSink& sink);
+// below weights.size(). With a `memo` (strip_memo.h), partitions and cache orders already worked
+// out for the same input are taken from it; the result is the same.
+std::optional<std::vector<StripGroup>>
+buildStripGroups(std::span<const std::uint32_t> indices, std::span<const BoneWeights> weights,
+                 const StripLimits& limits, DiagnosticSink& sink, StripMemo* memo = nullptr);
 
 } // namespace vtxc

@@ -91,9 +91,10 @@ std::vector<std::uint32_t> orderForVertexCache(std::span<const std::uint32_t> in
     auto consider = [&](std::vector<std::uint32_t> candidate) {
         scratch.start(cold);
         scratch.resetCount();
-        if (!scratch.run(candidate, bestMisses - 1)) return;
+        if (!scratch.run(candidate, bestMisses - 1)) return false;
         bestMisses = scratch.misses();
         best = std::move(candidate);
+        return true;
     };
     const std::size_t triangles = indices.size() / 3;
     const SearchPlan plan = planFor(options, triangles);
@@ -131,7 +132,9 @@ std::vector<std::uint32_t> orderForVertexCache(std::span<const std::uint32_t> in
         windowRegreedy(
             improved, vertexCount, window,
             std::span(settings).first(std::min(plan.windowSettings, std::size(settings))));
-        consider(std::move(improved));
+        // A pass that does not win leaves `best` as it was, and the search is deterministic: the
+        // next pass would only repeat it.
+        if (!consider(std::move(improved))) break;
     }
     if (plan.forwardPull) {
         std::vector<std::uint32_t> improved = best;
