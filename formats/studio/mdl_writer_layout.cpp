@@ -244,8 +244,10 @@ class WeightLists {
   public:
     std::optional<std::size_t> find(const std::vector<float>& weights) const {
         for (const auto& [list, at] : written_)
+            // memcmp takes no null pointer, not even for zero bytes: empty lists compare here.
             if (list.size() == weights.size() &&
-                std::memcmp(list.data(), weights.data(), weights.size() * sizeof(float)) == 0)
+                (weights.empty() ||
+                 std::memcmp(list.data(), weights.data(), weights.size() * sizeof(float)) == 0))
                 return at;
         return std::nullopt;
     }

@@ -303,6 +303,21 @@ void putI32(std::vector<std::uint8_t>& bytes, std::size_t at, std::int32_t value
     std::memcpy(bytes.data() + at, &value, 4);
 }
 
+// A model without bones: every sequence's weight list is empty, and the writer's sharing of equal
+// lists must compare them without handing memcmp the null data of an empty vector (found by
+// fuzzing; UBSan reports it).
+TEST(MdlWriter, SequencesOfABonelessModelWriteAndReadBack) {
+    MdlFile m;
+    MdlAnimDesc anim;
+    anim.name = "@one";
+    m.animations = {anim};
+    m.sequences = {sequence("one", {}), sequence("two", {})};
+    CollectingSink sink;
+    const auto back = readBack(writeMdl(m), sink);
+    ASSERT_TRUE(back) << sink.errorCount();
+    EXPECT_EQ(back->sequences, m.sequences);
+}
+
 TEST(MdlWriter, LaysOutBySizesAlignmentAndSharing) {
     const MdlFile m = everySectionModel();
     const auto bytes = writeMdl(m);
