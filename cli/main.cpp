@@ -32,11 +32,16 @@ namespace {
 // are larger: so no block is mapped on its own (M_MMAP_MAX 0), every block comes from the heap,
 // and the heap is not trimmed; the next stage reuses the memory a stage freed. A 1M-triangle
 // compile takes about a sixth less CPU this way and peaks a few percent higher (holes in the
-// heap that a later block does not fit). mallopt(3) documents the settings.
+// heap that a later block does not fit). One arena for all threads (M_ARENA_MAX 1): the blocks
+// the parallel stages free go back to the heap the next stage allocates from, instead of to
+// per-thread arenas it never uses again (on the 1M-triangle compile a third fewer page faults and
+// about 0.4 s less system time; the parallel stages allocate per block, not per value, so the one
+// lock is not contended). mallopt(3) documents the settings.
 void keepFreedMemoryForReuse() {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_MAX, 0);
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    mallopt(M_ARENA_MAX, 1);
 #endif
 }
 

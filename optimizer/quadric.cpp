@@ -91,25 +91,35 @@ std::optional<Vector3d> quadricMinimum(const Eigen::Matrix3d& a, const Vector3d&
 
 namespace {
 
-// Adds k * sum_j (delta_j . (p, 1))^2 to q (10 values in Quadric's layout), delta_j being the
-// difference of two wedges' means for attribute j.
+// Adds k * sum_j (v_j . (p, 1))^2 to q (10 values in Quadric's layout), v_j = (gx, gy, gz, d)
+// being the 4 values of attribute j in `v`.
+void addOuterProducts(double* q, const double* v, double k) {
+    double s[10] = {};
+    for (int j = 0; j < kQuadricAttributes; ++j) {
+        const double gx = v[4 * j], gy = v[4 * j + 1], gz = v[4 * j + 2], d = v[4 * j + 3];
+        s[0] += gx * gx;
+        s[1] += gx * gy;
+        s[2] += gx * gz;
+        s[3] += gy * gy;
+        s[4] += gy * gz;
+        s[5] += gz * gz;
+        s[6] += d * gx;
+        s[7] += d * gy;
+        s[8] += d * gz;
+        s[9] += d * d;
+    }
+    for (int i = 0; i < 10; ++i)
+        q[i] += k * s[i];
+}
+
+// Adds k * sum_j (delta_j . (p, 1))^2 to q, delta_j being the difference of two wedges' means for
+// attribute j.
 void addSpread(double* q, const std::array<float, 4 * kQuadricAttributes>& x,
                const std::array<float, 4 * kQuadricAttributes>& y, double k) {
-    for (int j = 0; j < kQuadricAttributes; ++j) {
-        const double gx = double(x[4 * j]) - y[4 * j], gy = double(x[4 * j + 1]) - y[4 * j + 1];
-        const double gz = double(x[4 * j + 2]) - y[4 * j + 2],
-                     d = double(x[4 * j + 3]) - y[4 * j + 3];
-        q[0] += k * gx * gx;
-        q[1] += k * gx * gy;
-        q[2] += k * gx * gz;
-        q[3] += k * gy * gy;
-        q[4] += k * gy * gz;
-        q[5] += k * gz * gz;
-        q[6] += k * d * gx;
-        q[7] += k * d * gy;
-        q[8] += k * d * gz;
-        q[9] += k * d * d;
-    }
+    double delta[4 * kQuadricAttributes];
+    for (int i = 0; i < 4 * kQuadricAttributes; ++i)
+        delta[i] = double(x[i]) - y[i];
+    addOuterProducts(q, delta, k);
 }
 
 void addTo(Quadric& into, const double* q) {
@@ -141,6 +151,48 @@ AttributeQuadric& AttributeQuadric::operator+=(const AttributeQuadric& o) {
         mean[i] = static_cast<float>((double(mean[i]) * area + double(o.mean[i]) * o.area) / total);
     area = static_cast<float>(total);
     return *this;
+}
+
+AttributeMoments::AttributeMoments(const AttributeQuadric& quadric) {
+    const double area = quadric.area;
+    if (!(area > 0)) return;
+    area_ = area;
+    double mean[4 * kQuadricAttributes];
+    for (int i = 0; i < 4 * kQuadricAttributes; ++i) {
+        mean[i] = quadric.mean[i];
+        weightedMean_[i] = area * mean[i];
+    }
+    for (int i = 0; i < 10; ++i)
+        second_[i] = quadric.reduced[i];
+    addOuterProducts(second_.data(), mean, area);
+}
+
+AttributeMoments& AttributeMoments::operator+=(const AttributeMoments& other) {
+    area_ += other.area_;
+    for (int i = 0; i < 4 * kQuadricAttributes; ++i)
+        weightedMean_[i] += other.weightedMean_[i];
+    for (int i = 0; i < 10; ++i)
+        second_[i] += other.second_[i];
+    return *this;
+}
+
+AttributeQuadric AttributeMoments::quadric() const {
+    AttributeQuadric out;
+    if (!(area_ > 0)) return out;
+    double mean[4 * kQuadricAttributes];
+    for (int i = 0; i < 4 * kQuadricAttributes; ++i) {
+        mean[i] = weightedMean_[i] / area_;
+        out.mean[i] = static_cast<float>(mean[i]);
+    }
+    // The spread about the mean: the second moment less area * mean mean'.
+    double centred[10];
+    for (int i = 0; i < 10; ++i)
+        centred[i] = second_[i];
+    addOuterProducts(centred, mean, -area_);
+    for (int i = 0; i < 10; ++i)
+        out.reduced[i] = static_cast<float>(centred[i]);
+    out.area = static_cast<float>(area_);
+    return out;
 }
 
 AttributeQuadric faceAttributeQuadric(const std::array<Vector3d, 3>& p,

@@ -60,6 +60,23 @@ struct AttributeQuadric {
     AttributeQuadric& operator+=(const AttributeQuadric& other);
 };
 
+// Many attribute quadrics summed at once (a wedge's faces, when the mesh is built): raw moments in
+// double, centred once at the end. As exact as merging them one by one with the parallel-axis
+// rule (double leaves ample room for the cancellation the centred single-precision form avoids)
+// at a fraction of the arithmetic.
+class AttributeMoments {
+  public:
+    AttributeMoments() = default;
+    explicit AttributeMoments(const AttributeQuadric& quadric);
+    AttributeMoments& operator+=(const AttributeMoments& other);
+    AttributeQuadric quadric() const;
+
+  private:
+    double area_ = 0;
+    std::array<double, 4 * kQuadricAttributes> weightedMean_{}; // sum of area * mean
+    std::array<double, 10> second_{}; // sum of reduced + area * mean mean' (Quadric's layout)
+};
+
 // The attribute quadric of a triangle with these corner positions and attribute values, weighted
 // by `area`. A degenerate triangle gives an empty quadric.
 AttributeQuadric faceAttributeQuadric(const std::array<Vector3d, 3>& positions,

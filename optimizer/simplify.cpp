@@ -167,7 +167,13 @@ class Simplifier {
     mutable std::vector<std::uint32_t> scratch_; // neighboursOf's result
     mutable Neighbourhood local_;
     mutable std::vector<std::uint32_t> pending_; // queueEdges' copy of the neighbours
-    std::vector<std::uint32_t> forward_;         // per dead point: the point it collapsed into
+    mutable std::vector<std::uint32_t> mark_;    // per point: linkConditionHolds' marks
+    mutable std::uint32_t markNumber_ = 0;
+    mutable std::vector<std::uint64_t> oppositeEdges_; // linkConditionHolds' edges facing b
+    static std::uint64_t edgeKey(std::uint32_t p, std::uint32_t q) {
+        return std::uint64_t(std::min(p, q)) << 32 | std::max(p, q);
+    }
+    std::vector<std::uint32_t> forward_; // per dead point: the point it collapsed into
     // Per point, what the queue checks of every entry it pops (most are stale): kept apart from
     // the points so that it stays in cache.
     struct Stamp {
@@ -350,33 +356,43 @@ const std::vector<std::uint32_t>& Simplifier::neighboursOf(std::uint32_t a, bool
 // triangles on edge ab, else the collapse pinches the surface or folds triangles together.
 bool Simplifier::linkConditionHolds(std::uint32_t a, std::uint32_t b,
                                     const Neighbourhood& local) const {
-    const std::vector<std::uint32_t>& ofA = neighboursOf(a, false);
+    // The points adjacent to a, marked with a fresh number (no list to sort and search).
+    if (++markNumber_ == 0) {
+        std::fill(mark_.begin(), mark_.end(), 0u);
+        markNumber_ = 1;
+    }
+    for (std::uint32_t t : mesh_.trianglesOf(a)) {
+        const Triangle& triangle = mesh_.triangles[t];
+        if (!triangle.alive) continue;
+        for (std::uint32_t p : triangle.points)
+            mark_[p] = markNumber_;
+    }
     auto isThirdCorner = [&](std::uint32_t p) {
         for (int i = 0; i < local.removedCount; ++i)
             if (WorkingMesh::cornerOf(mesh_.triangles[local.removed[i]], p) >= 0) return true;
         return false;
     };
+    // Triangles a-c-d and b-c-d would become one triangle twice (a tetrahedron's last collapse):
+    // the edges c-d facing b, each as (lower, higher) point.
+    oppositeEdges_.clear();
     for (std::uint32_t t : mesh_.trianglesOf(b)) {
         const Triangle& triangle = mesh_.triangles[t];
         if (!triangle.alive) continue;
         for (std::uint32_t p : triangle.points)
-            if (p != a && p != b && std::binary_search(ofA.begin(), ofA.end(), p) &&
-                !isThirdCorner(p))
-                return false;
+            if (p != a && p != b && mark_[p] == markNumber_ && !isThirdCorner(p)) return false;
+        if (WorkingMesh::cornerOf(triangle, a) >= 0) continue;
+        const int kb = WorkingMesh::cornerOf(triangle, b);
+        oppositeEdges_.push_back(
+            edgeKey(triangle.points[(kb + 1) % 3], triangle.points[(kb + 2) % 3]));
     }
-    // Triangles a-c-d and b-c-d would become one triangle twice (a tetrahedron's last collapse).
     for (std::uint32_t t : mesh_.trianglesOf(a)) {
-        const Triangle& ta = mesh_.triangles[t];
-        if (!ta.alive || WorkingMesh::cornerOf(ta, b) >= 0) continue;
-        const int ka = WorkingMesh::cornerOf(ta, a);
-        const std::uint32_t a1 = ta.points[(ka + 1) % 3], a2 = ta.points[(ka + 2) % 3];
-        for (std::uint32_t u : mesh_.trianglesOf(b)) {
-            const Triangle& tb = mesh_.triangles[u];
-            if (!tb.alive || WorkingMesh::cornerOf(tb, a) >= 0) continue;
-            const int kb = WorkingMesh::cornerOf(tb, b);
-            const std::uint32_t b1 = tb.points[(kb + 1) % 3], b2 = tb.points[(kb + 2) % 3];
-            if ((a1 == b1 && a2 == b2) || (a1 == b2 && a2 == b1)) return false;
-        }
+        const Triangle& triangle = mesh_.triangles[t];
+        if (!triangle.alive || WorkingMesh::cornerOf(triangle, b) >= 0) continue;
+        const int ka = WorkingMesh::cornerOf(triangle, a);
+        const std::uint64_t key =
+            edgeKey(triangle.points[(ka + 1) % 3], triangle.points[(ka + 2) % 3]);
+        if (std::find(oppositeEdges_.begin(), oppositeEdges_.end(), key) != oppositeEdges_.end())
+            return false;
     }
     return true;
 }
@@ -665,6 +681,7 @@ SimplifiedMesh Simplifier::run() {
     const std::size_t target = simplifyTarget(mesh_.liveTriangles, options_);
     forward_.assign(mesh_.points.size(), kNone);
     stamp_.assign(mesh_.points.size(), Stamp{});
+    mark_.assign(mesh_.points.size(), 0);
     for (std::uint32_t c : removeFirst_)
         if (c < mesh_.parts.size() &&
             mesh_.liveTriangles - mesh_.parts[c].liveTriangles >= target) {

@@ -325,6 +325,7 @@ void addEdgeConstraints(WorkingMesh& mesh, const SimplifyOptions& options) {
 
 void buildQuadrics(WorkingMesh& mesh, const SimplifyOptions& options) {
     mesh.quadrics.assign(mesh.points.size(), Quadric{});
+    std::vector<AttributeMoments> moments(mesh.wedges.size());
     for (const Triangle& t : mesh.triangles) {
         std::array<Vector3d, 3> p;
         for (int k = 0; k < 3; ++k)
@@ -338,12 +339,14 @@ void buildQuadrics(WorkingMesh& mesh, const SimplifyOptions& options) {
         std::array<AttributeValues, 3> values;
         for (int k = 0; k < 3; ++k)
             values[k] = mesh.wedges[t.wedges[k]].values;
-        const AttributeQuadric attributes = faceAttributeQuadric(p, values, area);
+        const AttributeMoments attributes(faceAttributeQuadric(p, values, area));
         for (int k = 0; k < 3; ++k) {
             mesh.quadrics[t.points[k]] += plane;
-            mesh.wedges[t.wedges[k]].quadric += attributes;
+            moments[t.wedges[k]] += attributes;
         }
     }
+    for (std::size_t w = 0; w < mesh.wedges.size(); ++w)
+        mesh.wedges[w].quadric = moments[w].quadric();
     addEdgeConstraints(mesh, options);
 }
 

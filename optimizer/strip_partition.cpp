@@ -54,17 +54,20 @@ struct TriangleBones {
 TriangleBones collectTriangleBones(std::span<const std::uint32_t> indices,
                                    std::span<const BoneWeights> weights) {
     TriangleBones result;
+    // The bones in use, ascending, and every corner's bones renumbered through a table over all
+    // 2^16 bone values (a big mesh has millions of corners and at most a few hundred bones).
+    std::vector<std::uint8_t> used(std::size_t(1) << 16, 0);
     for (const BoneWeights& w : weights)
         for (int k = 0; k < w.count; ++k)
-            result.modelBoneOf.push_back(w.bone[k]);
-    std::sort(result.modelBoneOf.begin(), result.modelBoneOf.end());
-    result.modelBoneOf.erase(std::unique(result.modelBoneOf.begin(), result.modelBoneOf.end()),
-                             result.modelBoneOf.end());
-    auto dense = [&](std::int16_t bone) {
-        return static_cast<std::uint16_t>(
-            std::lower_bound(result.modelBoneOf.begin(), result.modelBoneOf.end(), bone) -
-            result.modelBoneOf.begin());
-    };
+            used[static_cast<std::uint16_t>(w.bone[k])] = 1;
+    std::vector<std::uint16_t> denseOf(std::size_t(1) << 16, 0);
+    for (int bone = INT16_MIN; bone <= INT16_MAX; ++bone) {
+        const auto slot = static_cast<std::uint16_t>(bone);
+        if (!used[slot]) continue;
+        denseOf[slot] = static_cast<std::uint16_t>(result.modelBoneOf.size());
+        result.modelBoneOf.push_back(static_cast<std::int16_t>(bone));
+    }
+    auto dense = [&](std::int16_t bone) { return denseOf[static_cast<std::uint16_t>(bone)]; };
     const std::size_t triangleCount = indices.size() / 3;
     result.bones.assign(triangleCount * kMaxTriangleBones, 0);
     result.count.assign(triangleCount, 0);
@@ -331,13 +334,15 @@ class Assignment {
     // Whether the triangles `moving` (none of them in s) fit into strip s together.
     bool fitsAll(std::span<const std::uint32_t> moving, std::uint32_t s,
                  std::vector<std::uint16_t>& scratch) const {
+        // The bones s lacks, each once: a few triangles' bones, so a search of the short list
+        // costs less than sorting it.
         scratch.clear();
         for (std::uint32_t t : moving)
             for (std::uint16_t b : bones_->of(t))
-                if (boneUse_[s * boneCount_ + b] == 0) scratch.push_back(b);
-        std::sort(scratch.begin(), scratch.end());
-        const std::size_t added = std::unique(scratch.begin(), scratch.end()) - scratch.begin();
-        return bonesInStrip_[s] + added <= limit_;
+                if (boneUse_[s * boneCount_ + b] == 0 &&
+                    std::find(scratch.begin(), scratch.end(), b) == scratch.end())
+                    scratch.push_back(b);
+        return bonesInStrip_[s] + scratch.size() <= limit_;
     }
 
     // Change in stored vertices if all of `moving` (triangles of one strip) went to strip s.

@@ -1,5 +1,6 @@
 // Tests of the quadrics: plane distances, the minimum of intersecting planes, and Hoppe's
-// attribute quadric (exact for one face, the spread of the faces' attributes when merged).
+// attribute quadric (exact for one face, the spread of the faces' attributes when merged, the
+// same when summed through raw moments).
 #include "optimizer/quadric.h"
 
 #include <cmath>
@@ -80,6 +81,42 @@ TEST(AttributeQuadric, MergedFacesCostTheSpreadOfTheirAttributes) {
     EXPECT_GT(expected, 0);
     EXPECT_NEAR(fromMerged.evaluate(p), expected, 1e-5 * expected);
     EXPECT_NEAR(fromPair.evaluate(p), expected, 1e-5 * expected);
+}
+
+// Summing many faces through raw moments gives what merging them one by one gives: the same
+// means, and the same error at any point (the spread about the mean, centred once at the end).
+TEST(AttributeMoments, SumOfFacesEqualsMergingThemOneByOne) {
+    std::mt19937 random(11);
+    std::uniform_real_distribution<double> value(-1, 1);
+    AttributeQuadric oneByOne;
+    AttributeMoments moments;
+    for (int face = 0; face < 7; ++face) {
+        std::array<Vector3d, 3> corners;
+        for (Vector3d& corner : corners)
+            corner = Vector3d(value(random), value(random), value(random));
+        std::array<AttributeValues, 3> values;
+        for (auto& corner : values)
+            for (double& x : corner)
+                x = value(random);
+        const AttributeQuadric q = faceAttributeQuadric(corners, values, 0.1 + face * 0.2);
+        oneByOne += q;
+        moments += AttributeMoments(q);
+    }
+    const AttributeQuadric summed = moments.quadric();
+    EXPECT_FLOAT_EQ(summed.area, oneByOne.area);
+    for (int i = 0; i < 4 * kQuadricAttributes; ++i)
+        EXPECT_NEAR(summed.mean[i], oneByOne.mean[i], 1e-5 * (1 + std::abs(oneByOne.mean[i])));
+    for (const Vector3d& p : {Vector3d(0, 0, 0), Vector3d(0.3, -0.7, 0.2), Vector3d(1, 1, -1)}) {
+        Quadric a, b;
+        addReducedAttributeQuadric(a, summed);
+        addReducedAttributeQuadric(b, oneByOne);
+        EXPECT_GT(b.evaluate(p), 0);
+        EXPECT_NEAR(a.evaluate(p), b.evaluate(p), 1e-5 * b.evaluate(p));
+    }
+    // Nothing added: an empty quadric, as a wedge without faces has.
+    const AttributeQuadric empty = AttributeMoments().quadric();
+    EXPECT_EQ(empty.area, 0.0f);
+    EXPECT_EQ(empty.reduced, AttributeQuadric{}.reduced);
 }
 
 } // namespace
