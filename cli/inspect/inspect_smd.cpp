@@ -7,11 +7,15 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
 #include <nlohmann/json.hpp>
 #include <span>
+#include <sys/mman.h>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace vtxc::cli {
@@ -83,6 +87,35 @@ std::uint64_t vertexLineHash(const VertexLine& line) {
     return h ^ (h >> 33);
 }
 
+// Memory of the set below, which a big mesh fills with tens of megabytes touched at random. On
+// Linux, transparent huge pages are asked for (madvise(2)): a random access then misses the TLB
+// far less often, and filling the memory takes a page fault per 2 MiB instead of per 4 KiB.
+// Blocks under a huge page are allocated as usual.
+constexpr std::size_t kHugePageBytes = 2u << 20;
+
+struct FreeMemory {
+    void operator()(void* p) const { std::free(p); }
+};
+template <typename T> using HugePageArray = std::unique_ptr<T[], FreeMemory>;
+
+// `count` elements of T, left uninitialised (T is trivial).
+template <typename T> HugePageArray<T> allocateHugePageArray(std::size_t count) {
+    static_assert(std::is_trivially_copyable_v<T> && alignof(T) <= alignof(std::max_align_t));
+    const std::size_t bytes = count * sizeof(T);
+    if (bytes < kHugePageBytes) {
+        void* p = std::malloc(bytes);
+        if (!p) throw std::bad_alloc();
+        return HugePageArray<T>(static_cast<T*>(p));
+    }
+    const std::size_t rounded = (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+    void* p = std::aligned_alloc(kHugePageBytes, rounded);
+    if (!p) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    ::madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+    return HugePageArray<T>(static_cast<T*>(p));
+}
+
 // Copies of vertex lines, each vertex followed by its links, in chunks that never move: keeping
 // a line copies it once, and the memory is touched once (a growing array would copy and touch
 // everything again at every doubling).
@@ -92,8 +125,8 @@ class VertexLineStore {
         const std::size_t bytes =
             sizeof(SmdVertex) + std::size_t(line.vertex->linkCount) * sizeof(SmdLink);
         if (used_ + bytes > chunkBytes_) {
-            chunks_.push_back(std::make_unique_for_overwrite<std::byte[]>(
-                std::max(kChunkBytes, bytes))); // a line longer than a chunk gets its own
+            // A line longer than a chunk gets its own.
+            chunks_.push_back(allocateHugePageArray<std::byte>(std::max(kChunkBytes, bytes)));
             chunkBytes_ = std::max(kChunkBytes, bytes);
             used_ = 0;
         }
@@ -114,8 +147,8 @@ class VertexLineStore {
   private:
     static_assert(sizeof(SmdVertex) % alignof(SmdLink) == 0 &&
                   alignof(SmdVertex) == alignof(SmdLink));
-    static constexpr std::size_t kChunkBytes = 1u << 20;
-    std::vector<std::unique_ptr<std::byte[]>> chunks_;
+    static constexpr std::size_t kChunkBytes = kHugePageBytes;
+    std::vector<HugePageArray<std::byte>> chunks_;
     std::size_t chunkBytes_ = 0, used_ = 0;
 };
 
@@ -125,7 +158,7 @@ class VertexLineStore {
 // never hashes again.
 class DistinctVertexLines {
   public:
-    DistinctVertexLines() : slots_(1024) {}
+    DistinctVertexLines() : slots_(emptySlots(1024)), slotCount_(1024) {}
 
     // Starts inserting `line`: hashes it and asks for its slot's cache line, so that several
     // lines can be on their way from memory at once (the table is far larger than the caches
@@ -136,13 +169,13 @@ class DistinctVertexLines {
     };
     Pending prepare(const VertexLine& line) const {
         const std::uint64_t hash = vertexLineHash(line);
-        __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]);
+        __builtin_prefetch(&slots_[hash & (slotCount_ - 1)]);
         return {hash, line};
     }
     // True when no equal line was inserted before.
     bool insert(const Pending& pending) {
-        if (2 * (count_ + 1) > slots_.size()) grow();
-        const std::size_t mask = slots_.size() - 1;
+        if (2 * (count_ + 1) > slotCount_) grow();
+        const std::size_t mask = slotCount_ - 1;
         for (std::size_t i = pending.hash & mask;; i = (i + 1) & mask) {
             Slot& here = slots_[i];
             if (!here.line) {
@@ -163,10 +196,10 @@ class DistinctVertexLines {
     };
 
     void grow() {
-        std::vector<Slot> old(slots_.size() * 2);
-        old.swap(slots_);
-        const std::size_t mask = slots_.size() - 1;
-        for (const Slot& slot : old) {
+        const HugePageArray<Slot> old = std::exchange(slots_, emptySlots(2 * slotCount_));
+        const std::size_t oldCount = std::exchange(slotCount_, 2 * slotCount_);
+        const std::size_t mask = slotCount_ - 1;
+        for (const Slot& slot : std::span(old.get(), oldCount)) {
             if (!slot.line) continue;
             std::size_t i = slot.hash & mask;
             while (slots_[i].line) // lines in the set are distinct already
@@ -175,7 +208,14 @@ class DistinctVertexLines {
         }
     }
 
-    std::vector<Slot> slots_;
+    static HugePageArray<Slot> emptySlots(std::size_t count) {
+        HugePageArray<Slot> slots = allocateHugePageArray<Slot>(count);
+        std::uninitialized_fill_n(slots.get(), count, Slot{});
+        return slots;
+    }
+
+    HugePageArray<Slot> slots_;
+    std::size_t slotCount_;
     std::size_t count_ = 0;
     VertexLineStore store_;
 };

@@ -8,11 +8,14 @@
 #include "formats/smd/smd_codes.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <span>
 #include <sys/mman.h>
 #include <tbb/parallel_for.h>
 #include <unordered_map>
@@ -287,6 +290,71 @@ inline NumberStatus readInt(ValueCursor& cursor, int& out) {
     return NumberStatus::Ok;
 }
 
+// The vertex lines read last, by their exact text. A mesh's triangles share corners, and exporters
+// write a shared corner's line again soon after, byte for byte: about seven vertex lines in ten,
+// in the corpus and in generated meshes, repeat one of the last few hundred. Such a line is
+// copied from here rather than read again. Only lines that readPlainVertex accepted are kept, so
+// the copy is what reading the line again gives: its numbers depend on its text alone, and its
+// bones were in range then (nodes are only ever added). A slot is picked by a hash of the text
+// and holds the last line that hashed to it.
+class RecentVertexLines {
+  public:
+    // The slot of a line's text; `line` has readable bytes up to 7 past its end.
+    std::size_t slotOf(std::string_view line) const {
+        std::uint64_t sum = line.size();
+        std::size_t i = 0;
+        for (; i + 8 <= line.size(); i += 8)
+            sum += loadWord(line.data() + i);
+        if (i < line.size()) // the last bytes, without the ones after the line
+            sum += loadWord(line.data() + i) & (~0ull >> (8 * (8 - (line.size() - i))));
+        return static_cast<std::size_t>((sum * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits));
+    }
+
+    // True when `line` is the one kept in `slot`: the vertex is then set as reading the line
+    // would set it, its links appended to `links`.
+    bool recall(std::size_t slot, std::string_view line, SmdVertex& vertex,
+                std::vector<SmdLink>& links) const {
+        if (!slots_) return false;
+        const Slot& kept = slots_[slot];
+        if (kept.textBytes != line.size() || std::memcmp(kept.text, line.data(), line.size()) != 0)
+            return false;
+        vertex = kept.vertex;
+        vertex.firstLink = static_cast<std::uint32_t>(links.size());
+        links.insert(links.end(), kept.links.begin(), kept.links.begin() + kept.vertex.linkCount);
+        return true;
+    }
+
+    // Keeps a line that readPlainVertex read into `vertex` (with `vertexLinks`) in `slot`.
+    void keep(std::size_t slot, std::string_view line, const SmdVertex& vertex,
+              std::span<const SmdLink> vertexLinks) {
+        if (line.size() > kMaxTextBytes || vertexLinks.size() > kMaxLinks) return;
+        if (!slots_) {
+            slots_ = std::make_unique_for_overwrite<Slot[]>(kSlots);
+            for (std::size_t i = 0; i < kSlots; ++i)
+                slots_[i].textBytes = 0; // empty (no vertex line is empty)
+        }
+        Slot& kept = slots_[slot];
+        kept.textBytes = static_cast<std::uint32_t>(line.size());
+        std::memcpy(kept.text, line.data(), line.size());
+        kept.vertex = vertex;
+        std::copy(vertexLinks.begin(), vertexLinks.end(), kept.links.begin());
+    }
+
+  private:
+    // Lines up to 8 links (what exporters write, kSmdWriterMaxLinks) and 240 bytes; 256 slots
+    // (about 90 KiB, in the processor's second-level cache).
+    static constexpr int kSlotBits = 8;
+    static constexpr std::size_t kSlots = std::size_t(1) << kSlotBits;
+    static constexpr std::size_t kMaxLinks = kSmdWriterMaxLinks, kMaxTextBytes = 240;
+    struct Slot {
+        std::uint32_t textBytes;
+        SmdVertex vertex;
+        std::array<SmdLink, kMaxLinks> links;
+        char text[kMaxTextBytes];
+    };
+    std::unique_ptr<Slot[]> slots_; // made on the first line kept
+};
+
 std::string cutOffByEndOfFile(int corners) {
     return "the triangle starting here has " + std::to_string(corners) +
            " of its 3 vertex lines before the end of the file; the file is cut short, export it "
@@ -406,6 +474,7 @@ class SmdParser {
     std::string_view materialOfLine() const;
     bool readTriangle(std::string_view material);
     bool readVertex(SmdVertex& vertex);
+    bool readRecentOrPlainVertex(SmdVertex& vertex);
     bool readPlainVertex(SmdVertex& vertex);
     void skipVertexAnimation();
     void reportUnclosed(const char* sectionName);
@@ -455,6 +524,7 @@ class SmdParser {
     std::string lastMaterial_;
     std::uint32_t lastMaterialIndex_ = 0;
     bool haveLastMaterial_ = false;
+    RecentVertexLines recentLines_;
 };
 
 // ---- lines -----------------------------------------------------------------------------------
@@ -1139,9 +1209,20 @@ bool SmdParser::readTriangle(std::string_view material) {
             return drop();
         }
         SmdVertex& vertex = triangle.corners[static_cast<std::size_t>(corner)];
-        ok = (readPlainVertex(vertex) || readVertex(vertex)) && ok;
+        ok = (readRecentOrPlainVertex(vertex) || readVertex(vertex)) && ok;
     }
     return ok || drop();
+}
+
+// A vertex line read lately (RecentVertexLines) is copied; another is read as a plain line, and
+// kept when that succeeds. False, with nothing kept, for the lines readVertex must read.
+bool SmdParser::readRecentOrPlainVertex(SmdVertex& vertex) {
+    const std::string_view line(content_, static_cast<std::size_t>(lineEnd_ - content_));
+    const std::size_t slot = recentLines_.slotOf(line);
+    if (recentLines_.recall(slot, line, vertex, file_.links)) return true;
+    if (!readPlainVertex(vertex)) return false;
+    recentLines_.keep(slot, line, vertex, file_.linksOf(vertex));
+    return true;
 }
 
 // The vertex line as exporters write it, read without a diagnostic in reach: plain numbers
