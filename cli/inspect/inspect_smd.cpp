@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -41,17 +42,19 @@ struct VertexLine {
     const SmdLink* links;
 };
 
+// A vertex's values (bone, position, normal, uv) come first, with no padding, and a link is a
+// bone and a weight, with none: lines compare as bytes.
+constexpr std::size_t kVertexValueBytes = sizeof(int) + 2 * sizeof(Vec3) + sizeof(Vec2);
+static_assert(offsetof(SmdVertex, bone) == 0 &&
+              offsetof(SmdVertex, firstLink) == kVertexValueBytes);
+static_assert(sizeof(SmdLink) == sizeof(int) + sizeof(float));
+
 // Equal vertex lines: every value equal, bytes included (so -0 and 0 differ, as the text does).
 bool sameVertexLine(const VertexLine& a, const VertexLine& b) {
-    const SmdVertex &va = *a.vertex, &vb = *b.vertex;
-    return va.bone == vb.bone && std::memcmp(&va.position, &vb.position, sizeof va.position) == 0 &&
-           std::memcmp(&va.normal, &vb.normal, sizeof va.normal) == 0 &&
-           std::memcmp(&va.uv, &vb.uv, sizeof va.uv) == 0 && va.linkCount == vb.linkCount &&
-           std::equal(a.links, a.links + va.linkCount, b.links,
-                      [](const SmdLink& x, const SmdLink& y) {
-                          return x.bone == y.bone &&
-                                 std::memcmp(&x.weight, &y.weight, sizeof x.weight) == 0;
-                      });
+    const std::uint32_t links = a.vertex->linkCount;
+    return links == b.vertex->linkCount &&
+           std::memcmp(a.vertex, b.vertex, kVertexValueBytes) == 0 &&
+           std::memcmp(a.links, b.links, links * sizeof(SmdLink)) == 0;
 }
 
 // One multiply-xor step per value; the final mix spreads every bit into the low bits that pick a

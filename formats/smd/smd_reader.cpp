@@ -29,6 +29,10 @@ namespace {
 // depend on the text and the options only, never on the thread count.
 constexpr std::size_t kBlocksPerWindow = 8;
 
+// A serial read hands triangles on (SmdReadOptions::triangles) in pieces of this many: the same
+// memory then holds piece after piece (fresh memory costs a page fault per 4 KiB).
+constexpr std::size_t kTrianglesPerPiece = 1024;
+
 // Big result arrays are filled once, front to back: on Linux, ask for transparent huge pages so
 // that filling them takes a page fault per 2 MiB instead of per 4 KiB (faults are most of the
 // system time of a big read). Only whole huge pages inside the array are advised.
@@ -953,9 +957,13 @@ std::uint32_t SmdParser::internMaterial(std::string_view name) {
 // triangle ending at or past source offset `stopAfter`, the next line being a triangle's first.
 bool SmdParser::readTriangles(std::uint64_t stopAfter) {
     // A skinned triangle takes about 400 bytes of text; reserving saves most of the regrowth.
+    // Triangles handed on (SmdReadOptions::triangles) are held a piece at a time.
     const std::uint64_t remaining = window_ ? window_->sourceSize() - window_->offsetOf(next_)
                                             : static_cast<std::uint64_t>(end_ - next_);
-    file_.triangles.reserve(file_.triangles.size() + static_cast<std::size_t>(remaining / 400));
+    const auto expected = static_cast<std::size_t>(remaining / 400);
+    file_.triangles.reserve(file_.triangles.size() + (options_.triangles
+                                                          ? std::min(expected, kTrianglesPerPiece)
+                                                          : expected));
     if (!block_) preferHugePages(file_.triangles);
     while (!shouldStop()) {
         if (!nextContentLine()) {
@@ -969,6 +977,7 @@ bool SmdParser::readTriangles(std::uint64_t stopAfter) {
             pendingLine_ = false;
             break;
         }
+        if (file_.triangles.size() >= kTrianglesPerPiece) handOverTriangles();
         if (!pendingLine_ && window_ && window_->offsetOf(next_) >= stopAfter) return true;
     }
     if (block_ && !shouldStop()) block_->sectionEnd = next_;
