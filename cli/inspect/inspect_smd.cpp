@@ -63,25 +63,23 @@ std::uint64_t mixed(std::uint64_t h, std::uint64_t value) {
     return (h ^ value) * 0x9E3779B97F4A7C15ull;
 }
 
-template <typename T> std::uint64_t bitsOf(const T& value) {
-    static_assert(sizeof(T) <= sizeof(std::uint64_t));
-    std::uint64_t bits = 0;
-    std::memcpy(&bits, &value, sizeof value);
-    return bits;
+template <typename T> T loaded(const std::byte* p) {
+    T value;
+    std::memcpy(&value, p, sizeof value);
+    return value;
 }
 
-std::uint64_t pairOf(float a, float b) {
-    return bitsOf(a) << 32 | bitsOf(b);
-}
-
+// The values are read as 8-byte words where they lie (kVertexValueBytes: four words and uv.y).
 std::uint64_t vertexLineHash(const VertexLine& line) {
-    const SmdVertex& v = *line.vertex;
-    std::uint64_t h = mixed(bitsOf(v.bone), pairOf(v.position.x, v.position.y));
-    h = mixed(h, pairOf(v.position.z, v.normal.x));
-    h = mixed(h, pairOf(v.normal.y, v.normal.z));
-    h = mixed(h, pairOf(v.uv.x, v.uv.y));
-    for (std::uint32_t i = 0; i < v.linkCount; ++i)
-        h = mixed(h, bitsOf(line.links[i].bone) << 32 | bitsOf(line.links[i].weight));
+    const auto* values = reinterpret_cast<const std::byte*>(line.vertex);
+    std::uint64_t h = mixed(loaded<std::uint64_t>(values), loaded<std::uint64_t>(values + 8));
+    h = mixed(h, loaded<std::uint64_t>(values + 16));
+    h = mixed(h, loaded<std::uint64_t>(values + 24));
+    h = mixed(h, loaded<std::uint32_t>(values + 32));
+    static_assert(kVertexValueBytes == 36);
+    const auto* links = reinterpret_cast<const std::byte*>(line.links);
+    for (std::uint32_t i = 0; i < line.vertex->linkCount; ++i)
+        h = mixed(h, loaded<std::uint64_t>(links + i * sizeof(SmdLink)));
     // MurmurHash3's 64-bit finaliser: the multiplies above carry low bits up only, never down.
     h ^= h >> 33;
     h *= 0xFF51AFD7ED558CCDull;

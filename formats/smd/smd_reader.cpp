@@ -305,12 +305,24 @@ class RecentVertexLines {
   public:
     // The slot of a line's text; `line` has readable bytes up to 7 past its end.
     std::size_t slotOf(std::string_view line) const {
-        std::uint64_t sum = line.size();
-        std::size_t i = 0;
-        for (; i + 8 <= line.size(); i += 8)
-            sum += loadWord(line.data() + i);
-        if (i < line.size()) // the last bytes, without the ones after the line
-            sum += loadWord(line.data() + i) & (~0ull >> (8 * (8 - (line.size() - i))));
+        // The sum of the text's 8-byte words, sixteen bytes a step in the compilers' portable
+        // vector types.
+        typedef std::uint64_t Words __attribute__((vector_size(16)));
+        Words sums = {line.size(), 0};
+        const char* p = line.data();
+        const char* const end = p + line.size();
+        for (; end - p >= 16; p += 16) {
+            Words words;
+            std::memcpy(&words, p, sizeof words);
+            sums += words;
+        }
+        std::uint64_t sum = sums[0] + sums[1];
+        if (end - p >= 8) {
+            sum += loadWord(p);
+            p += 8;
+        }
+        if (p < end) // the last bytes, without the ones after the line
+            sum += loadWord(p) & (~0ull >> (8 * (8 - (end - p))));
         return static_cast<std::size_t>((sum * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits));
     }
 
