@@ -88,10 +88,12 @@ std::uint64_t vertexLineHash(const VertexLine& line) {
     return h ^ (h >> 33);
 }
 
-// Memory of the set below, which a big mesh fills with tens of megabytes touched at random. On
-// Linux, transparent huge pages are asked for (madvise(2)): a random access then misses the TLB
-// far less often, and filling the memory takes a page fault per 2 MiB instead of per 4 KiB.
-// Blocks under a huge page are allocated as usual.
+// The slot table of the set below, which a big mesh makes tens of megabytes large and probes at
+// random. On Linux, transparent huge pages are asked for (madvise(2)): a probe then misses the
+// TLB far less often (measured: about a tenth less CPU for a 1M-triangle inspect), and filling the
+// table takes a page fault per 2 MiB instead of per 4 KiB. Tables under a huge page are allocated
+// as usual. (The copies of the lines, written front to back, keep plain pages: huge ones measured
+// no faster there and took 8 MiB more memory.)
 constexpr std::size_t kHugePageBytes = 2u << 20;
 
 struct FreeMemory {
@@ -127,7 +129,8 @@ class VertexLineStore {
             sizeof(SmdVertex) + std::size_t(line.vertex->linkCount) * sizeof(SmdLink);
         if (used_ + bytes > chunkBytes_) {
             // A line longer than a chunk gets its own.
-            chunks_.push_back(allocateHugePageArray<std::byte>(std::max(kChunkBytes, bytes)));
+            chunks_.push_back(
+                std::make_unique_for_overwrite<std::byte[]>(std::max(kChunkBytes, bytes)));
             chunkBytes_ = std::max(kChunkBytes, bytes);
             used_ = 0;
         }
@@ -148,8 +151,8 @@ class VertexLineStore {
   private:
     static_assert(sizeof(SmdVertex) % alignof(SmdLink) == 0 &&
                   alignof(SmdVertex) == alignof(SmdLink));
-    static constexpr std::size_t kChunkBytes = kHugePageBytes;
-    std::vector<HugePageArray<std::byte>> chunks_;
+    static constexpr std::size_t kChunkBytes = 1u << 20;
+    std::vector<std::unique_ptr<std::byte[]>> chunks_;
     std::size_t chunkBytes_ = 0, used_ = 0;
 };
 
