@@ -88,7 +88,7 @@ std::uint64_t vertexLineHash(const VertexLine& line) {
     return h ^ (h >> 33);
 }
 
-// The slot table of the set below, which a big mesh makes tens of megabytes large and probes at
+// The slot table of the set below, which a big mesh makes many megabytes large and probes at
 // random. On Linux, transparent huge pages are asked for (madvise(2)): a probe then misses the
 // TLB far less often, and filling the table takes a page fault per 2 MiB instead of per 4 KiB
 // (a 1M-triangle inspect: 9,000 page faults instead of 17,000). Tables under a huge page are
