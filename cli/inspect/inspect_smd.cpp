@@ -57,8 +57,8 @@ bool sameVertexLine(const VertexLine& a, const VertexLine& b) {
            std::memcmp(a.links, b.links, links * sizeof(SmdLink)) == 0;
 }
 
-// One multiply-xor step per value; the final mix spreads every bit into the low bits that pick a
-// slot. Equal lines give equal hashes (the same bits in the same order).
+// One multiply-xor step per word of values; the final mix spreads every bit into the low bits that
+// pick a slot. Equal lines give equal hashes (the same bits in the same order).
 std::uint64_t mixed(std::uint64_t h, std::uint64_t value) {
     return (h ^ value) * 0x9E3779B97F4A7C15ull;
 }
@@ -128,9 +128,8 @@ class VertexLineStore {
         const std::size_t bytes =
             sizeof(SmdVertex) + std::size_t(line.vertex->linkCount) * sizeof(SmdLink);
         if (used_ + bytes > chunkBytes_) {
-            // A line longer than a chunk gets its own.
-            chunks_.push_back(
-                std::make_unique_for_overwrite<std::byte[]>(std::max(kChunkBytes, bytes)));
+            chunks_.push_back(std::make_unique_for_overwrite<std::byte[]>(
+                std::max(kChunkBytes, bytes))); // a line longer than a chunk gets its own
             chunkBytes_ = std::max(kChunkBytes, bytes);
             used_ = 0;
         }
