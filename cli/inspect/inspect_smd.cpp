@@ -5,13 +5,18 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
 #include <nlohmann/json.hpp>
 #include <span>
+#include <sys/mman.h>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace vtxc::cli {
@@ -37,50 +42,81 @@ struct VertexLine {
     const SmdLink* links;
 };
 
+// A vertex's values (bone, position, normal, uv) come first, with no padding, and a link is a
+// bone and a weight, with none: lines compare as bytes.
+constexpr std::size_t kVertexValueBytes = sizeof(int) + 2 * sizeof(Vec3) + sizeof(Vec2);
+static_assert(offsetof(SmdVertex, bone) == 0 &&
+              offsetof(SmdVertex, firstLink) == kVertexValueBytes);
+static_assert(sizeof(SmdLink) == sizeof(int) + sizeof(float));
+
 // Equal vertex lines: every value equal, bytes included (so -0 and 0 differ, as the text does).
 bool sameVertexLine(const VertexLine& a, const VertexLine& b) {
-    const SmdVertex &va = *a.vertex, &vb = *b.vertex;
-    return va.bone == vb.bone && std::memcmp(&va.position, &vb.position, sizeof va.position) == 0 &&
-           std::memcmp(&va.normal, &vb.normal, sizeof va.normal) == 0 &&
-           std::memcmp(&va.uv, &vb.uv, sizeof va.uv) == 0 && va.linkCount == vb.linkCount &&
-           std::equal(a.links, a.links + va.linkCount, b.links,
-                      [](const SmdLink& x, const SmdLink& y) {
-                          return x.bone == y.bone &&
-                                 std::memcmp(&x.weight, &y.weight, sizeof x.weight) == 0;
-                      });
+    const std::uint32_t links = a.vertex->linkCount;
+    return links == b.vertex->linkCount &&
+           std::memcmp(a.vertex, b.vertex, kVertexValueBytes) == 0 &&
+           std::memcmp(a.links, b.links, links * sizeof(SmdLink)) == 0;
 }
 
-// One multiply-xor step per value; the final mix spreads every bit into the low bits that pick a
-// slot. Equal lines give equal hashes (the same bits in the same order).
+// One multiply-xor step per word of values; the final mix spreads every bit into the low bits that
+// pick a slot. Equal lines give equal hashes (the same bits in the same order).
 std::uint64_t mixed(std::uint64_t h, std::uint64_t value) {
     return (h ^ value) * 0x9E3779B97F4A7C15ull;
 }
 
-template <typename T> std::uint64_t bitsOf(const T& value) {
-    static_assert(sizeof(T) <= sizeof(std::uint64_t));
-    std::uint64_t bits = 0;
-    std::memcpy(&bits, &value, sizeof value);
-    return bits;
+template <typename T> T loaded(const std::byte* p) {
+    T value;
+    std::memcpy(&value, p, sizeof value);
+    return value;
 }
 
-std::uint64_t pairOf(float a, float b) {
-    return bitsOf(a) << 32 | bitsOf(b);
-}
-
+// The values are read as 8-byte words where they lie (kVertexValueBytes: four words and uv.y).
 std::uint64_t vertexLineHash(const VertexLine& line) {
-    const SmdVertex& v = *line.vertex;
-    std::uint64_t h = mixed(bitsOf(v.bone), pairOf(v.position.x, v.position.y));
-    h = mixed(h, pairOf(v.position.z, v.normal.x));
-    h = mixed(h, pairOf(v.normal.y, v.normal.z));
-    h = mixed(h, pairOf(v.uv.x, v.uv.y));
-    for (std::uint32_t i = 0; i < v.linkCount; ++i)
-        h = mixed(h, bitsOf(line.links[i].bone) << 32 | bitsOf(line.links[i].weight));
+    const auto* values = reinterpret_cast<const std::byte*>(line.vertex);
+    std::uint64_t h = mixed(loaded<std::uint64_t>(values), loaded<std::uint64_t>(values + 8));
+    h = mixed(h, loaded<std::uint64_t>(values + 16));
+    h = mixed(h, loaded<std::uint64_t>(values + 24));
+    h = mixed(h, loaded<std::uint32_t>(values + 32));
+    static_assert(kVertexValueBytes == 36);
+    const auto* links = reinterpret_cast<const std::byte*>(line.links);
+    for (std::uint32_t i = 0; i < line.vertex->linkCount; ++i)
+        h = mixed(h, loaded<std::uint64_t>(links + i * sizeof(SmdLink)));
     // MurmurHash3's 64-bit finaliser: the multiplies above carry low bits up only, never down.
     h ^= h >> 33;
     h *= 0xFF51AFD7ED558CCDull;
     h ^= h >> 33;
     h *= 0xC4CEB9FE1A85EC53ull;
     return h ^ (h >> 33);
+}
+
+// The slot table of the set below, which a big mesh makes many megabytes large and probes at
+// random. On Linux, transparent huge pages are asked for (madvise(2)): a probe then misses the
+// TLB far less often, and filling the table takes a page fault per 2 MiB instead of per 4 KiB
+// (a 1M-triangle inspect: 9,000 page faults instead of 17,000). Tables under a huge page are
+// allocated as usual. (The copies of the lines, written front to back, keep plain pages: huge ones
+// measured no faster there and took 8 MiB more memory.)
+constexpr std::size_t kHugePageBytes = 2u << 20;
+
+struct FreeMemory {
+    void operator()(void* p) const { std::free(p); }
+};
+template <typename T> using HugePageArray = std::unique_ptr<T[], FreeMemory>;
+
+// `count` elements of T, left uninitialised (T is trivial).
+template <typename T> HugePageArray<T> allocateHugePageArray(std::size_t count) {
+    static_assert(std::is_trivially_copyable_v<T> && alignof(T) <= alignof(std::max_align_t));
+    const std::size_t bytes = count * sizeof(T);
+    if (bytes < kHugePageBytes) {
+        void* p = std::malloc(bytes);
+        if (!p) throw std::bad_alloc();
+        return HugePageArray<T>(static_cast<T*>(p));
+    }
+    const std::size_t rounded = (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+    void* p = std::aligned_alloc(kHugePageBytes, rounded);
+    if (!p) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    ::madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+    return HugePageArray<T>(static_cast<T*>(p));
 }
 
 // Copies of vertex lines, each vertex followed by its links, in chunks that never move: keeping
@@ -125,7 +161,7 @@ class VertexLineStore {
 // never hashes again.
 class DistinctVertexLines {
   public:
-    DistinctVertexLines() : slots_(1024) {}
+    DistinctVertexLines() : slots_(emptySlots(1024)), slotCount_(1024) {}
 
     // Starts inserting `line`: hashes it and asks for its slot's cache line, so that several
     // lines can be on their way from memory at once (the table is far larger than the caches
@@ -136,13 +172,13 @@ class DistinctVertexLines {
     };
     Pending prepare(const VertexLine& line) const {
         const std::uint64_t hash = vertexLineHash(line);
-        __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]);
+        __builtin_prefetch(&slots_[hash & (slotCount_ - 1)]);
         return {hash, line};
     }
     // True when no equal line was inserted before.
     bool insert(const Pending& pending) {
-        if (2 * (count_ + 1) > slots_.size()) grow();
-        const std::size_t mask = slots_.size() - 1;
+        if (2 * (count_ + 1) > slotCount_) grow();
+        const std::size_t mask = slotCount_ - 1;
         for (std::size_t i = pending.hash & mask;; i = (i + 1) & mask) {
             Slot& here = slots_[i];
             if (!here.line) {
@@ -163,10 +199,10 @@ class DistinctVertexLines {
     };
 
     void grow() {
-        std::vector<Slot> old(slots_.size() * 2);
-        old.swap(slots_);
-        const std::size_t mask = slots_.size() - 1;
-        for (const Slot& slot : old) {
+        const HugePageArray<Slot> old = std::exchange(slots_, emptySlots(2 * slotCount_));
+        const std::size_t oldCount = std::exchange(slotCount_, 2 * slotCount_);
+        const std::size_t mask = slotCount_ - 1;
+        for (const Slot& slot : std::span(old.get(), oldCount)) {
             if (!slot.line) continue;
             std::size_t i = slot.hash & mask;
             while (slots_[i].line) // lines in the set are distinct already
@@ -175,7 +211,14 @@ class DistinctVertexLines {
         }
     }
 
-    std::vector<Slot> slots_;
+    static HugePageArray<Slot> emptySlots(std::size_t count) {
+        HugePageArray<Slot> slots = allocateHugePageArray<Slot>(count);
+        std::uninitialized_fill_n(slots.get(), count, Slot{});
+        return slots;
+    }
+
+    HugePageArray<Slot> slots_;
+    std::size_t slotCount_;
     std::size_t count_ = 0;
     VertexLineStore store_;
 };

@@ -253,6 +253,12 @@ TEST(SmdBlockRead, HandedOnTrianglesEqualTheKeptOnes) {
     int pieces = 0;
     expectSameFile(withHandedTriangles(text, serial(), pieces), *kept.file);
     EXPECT_EQ(pieces, 1);
+    // A serial read of more triangles hands them on in pieces too.
+    const std::string more = generated(2500, 5);
+    const Outcome keptMore = read(more, serial());
+    ASSERT_TRUE(keptMore.file.has_value());
+    expectSameFile(withHandedTriangles(more, serial(), pieces), *keptMore.file);
+    EXPECT_GT(pieces, 1);
     for (std::size_t blockBytes : {97u, 1500u}) {
         expectSameFile(withHandedTriangles(text, tinyBlocks(blockBytes), pieces), *kept.file);
         EXPECT_GT(pieces, 10) << blockBytes;

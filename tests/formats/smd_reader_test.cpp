@@ -2,6 +2,7 @@
 // per error class asserting the code and the file:line(:col). Format: docs/formats.md ("SMD").
 #include "formats/smd/smd.h"
 
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <gtest/gtest.h>
@@ -326,6 +327,103 @@ TEST(SmdReader, DecimalsParseExactlyAsFromChars) {
         }
     }
     EXPECT_EQ(index, values.size());
+}
+
+// Vertex lines that repeat one read lately are copied rather than read again: every corner must
+// still hold what its own text says. Lines of every shape (rigid, `links 0`, more links than are
+// copied, blanks after the values, other spellings of the same numbers) repeat at every distance,
+// far more distinct lines than the reader keeps.
+TEST(SmdReader, RepeatedVertexLinesReadAsTheirText) {
+    std::mt19937 random(2024);
+    std::uniform_int_distribution<int> digits(0, 9), sign(0, 3), links(0, 10), bone(0, 3);
+    auto decimal = [&] {
+        std::string value = sign(random) == 0 ? "-" : "";
+        value += std::to_string(digits(random)) + "." + std::to_string(digits(random)) + "0";
+        for (int i = 0; i < 4; ++i)
+            value += static_cast<char>('0' + digits(random));
+        return value;
+    };
+    std::vector<std::string> lines;
+    for (int i = 0; i < 1500; ++i) {
+        std::string line = std::to_string(bone(random));
+        for (int k = 0; k < 8; ++k)
+            line += " " + decimal();
+        const int count = links(random);
+        if (count < 10) { // 10: the Half-Life form, no links count
+            line += " " + std::to_string(count);
+            for (int k = 0; k < count; ++k)
+                line += " " + std::to_string(bone(random)) + " " + decimal().substr(1);
+        }
+        if (i % 7 == 0) line += "  ";
+        lines.push_back(line);
+        if (i % 5 == 0) lines.push_back(line + " "); // the same values, other text
+    }
+    std::string text = "version 1\nnodes\n0 \"a\" -1\n1 \"b\" 0\n2 \"c\" 0\n3 \"d\" 0\nend\n"
+                       "skeleton\ntime 0\n0 0 0 0 0 0 0\nend\ntriangles\n";
+    std::vector<const std::string*> corners;
+    std::geometric_distribution<int> back(0.05);
+    for (std::size_t i = 0; i < 3 * lines.size(); ++i) {
+        const std::size_t newest = std::min(i / 3, lines.size() - 1);
+        corners.push_back(&lines[newest - std::min<std::size_t>(newest, back(random))]);
+        if (corners.size() % 3 == 1) text += "m\n";
+        text += *corners.back() + "\n";
+    }
+    text += "end\n";
+    const auto result = parse(text);
+    ASSERT_TRUE(result->file);
+    const SmdFile& file = *result->file;
+    ASSERT_EQ(file.triangles.size() * 3, corners.size());
+    for (std::size_t i = 0; i < corners.size(); ++i) {
+        const SmdVertex& vertex = file.triangles[i / 3].corners[i % 3];
+        const std::string& line = *corners[i];
+        std::vector<float> values;
+        for (const char *p = line.data(), *end = p + line.size(); p < end;) {
+            if (*p == ' ') {
+                ++p;
+                continue;
+            }
+            float value = 0;
+            p = std::from_chars(p, end, value).ptr;
+            values.push_back(value);
+        }
+        ASSERT_GE(values.size(), 9u) << line;
+        EXPECT_EQ(vertex.bone, static_cast<int>(values[0])) << line;
+        const float read[8] = {vertex.position.x, vertex.position.y, vertex.position.z,
+                               vertex.normal.x,   vertex.normal.y,   vertex.normal.z,
+                               vertex.uv.x,       vertex.uv.y};
+        for (int k = 0; k < 8; ++k)
+            ASSERT_EQ(std::bit_cast<std::uint32_t>(read[k]),
+                      std::bit_cast<std::uint32_t>(values[1 + k]))
+                << line;
+        const std::size_t count = values.size() == 9 ? 0 : static_cast<std::size_t>(values[9]);
+        ASSERT_EQ(vertex.linkCount, count) << line;
+        ASSERT_LE(vertex.firstLink + count, file.links.size());
+        for (std::size_t k = 0; k < count; ++k)
+            ASSERT_EQ(file.linksOf(vertex)[k],
+                      (SmdLink{static_cast<int>(values[10 + 2 * k]), values[11 + 2 * k]}))
+                << line;
+    }
+}
+
+// A repeated line with an error is reported each time it occurs.
+TEST(SmdReaderErrors, RepeatedBadVertexLineIsReportedEachTime) {
+    const std::string bad = "1 0 0 10 0 1 0 0 0 1 7 1.0"; // link bone 7 is not a node
+    const std::string good = "1 0 0 10 0 1 0 0 0 1 1 1.0";
+    std::string text = kExample;
+    text = text.substr(0, text.find("skin.bmp")); // lines 1 to 11
+    text += "skin.bmp\n" + good + "\n" + bad + "\n" + good + "\nskin.bmp\n" + bad + "\n" + good +
+            "\n" + bad + "\nend\n";
+    const auto result = parse(text);
+    EXPECT_FALSE(result->file);
+    const auto errors = result->sink.errors();
+    ASSERT_EQ(errors.size(), 3u);
+    for (const Diagnostic& error : errors) {
+        EXPECT_EQ(error.code, "SMD008");
+        EXPECT_EQ(error.location.column, 22u);
+    }
+    EXPECT_EQ(errors[0].location.line, 14u);
+    EXPECT_EQ(errors[1].location.line, 17u);
+    EXPECT_EQ(errors[2].location.line, 19u);
 }
 
 // ---- one test per error class -------------------------------------------------------------
