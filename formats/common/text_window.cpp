@@ -158,8 +158,9 @@ struct StretchContents {
 // Every byte of the input passes here once: 32 bytes per step in the compilers' portable vector
 // types. On x86-64 the function is compiled twice, for AVX2 (one instruction per step of each
 // operation) and for the baseline (two SSE2 ones), and the loader picks the one the processor runs
-// (GCC's and Clang's target_clones). `size` is a multiple of 32.
-#if defined(__x86_64__) && defined(__has_attribute)
+// (GCC's and Clang's target_clones, which need the ELF loader's indirect functions: Linux and the
+// BSDs; elsewhere the baseline alone). `size` is a multiple of 32.
+#if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 __attribute__((target_clones("avx2", "default")))
 #endif
