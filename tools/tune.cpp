@@ -60,27 +60,15 @@ std::optional<TuneReport> tuneModel(const ModelProject& project, const CompileOp
     std::vector<CollectingSink> sinks(total);
     std::atomic<std::size_t> done{0};
     const std::vector<int> crossSizes = options.cross ? options.cacheSizes : std::vector<int>{};
-    // One task per cache size, its bones-per-strip values in turn: combinations that share a
-    // cache size often share their vertex-cache orders (a strip that comes out the same under
-    // several bone limits is ordered once), and a task asking for an order another task is
-    // computing waits for it. Grouped this way the shared orders are found on the same thread and
-    // the tasks never wait on each other (split by combination, the two threads of a 2-core
-    // machine took turns: wall time equal to CPU time).
-    const std::size_t perCacheSize = options.bonesPerStrip.size();
-    tbb::parallel_for(
-        std::size_t(0), options.cacheSizes.size(), std::size_t(1), [&](std::size_t c) {
-            for (std::size_t k = 0; k < perCacheSize; ++k) {
-                const std::size_t i = c * perCacheSize + k;
-                CompileOptions o = base;
-                o.variants = {VtxVariant::Dx90};
-                o.vertCacheSize = options.cacheSizes[c];
-                o.bonesPerStrip = options.bonesPerStrip[k];
-                if (auto vtx = stripPreparedModel(*prepared, o, sinks[i]))
-                    results[i] =
-                        measure(vtx->front().file, o.vertCacheSize, o.bonesPerStrip, crossSizes);
-                if (options.progress) options.progress(++done, total);
-            }
-        });
+    tbb::parallel_for(std::size_t(0), total, [&](std::size_t i) {
+        CompileOptions o = base;
+        o.variants = {VtxVariant::Dx90};
+        o.vertCacheSize = options.cacheSizes[i / options.bonesPerStrip.size()];
+        o.bonesPerStrip = options.bonesPerStrip[i % options.bonesPerStrip.size()];
+        if (auto vtx = stripPreparedModel(*prepared, o, sinks[i]))
+            results[i] = measure(vtx->front().file, o.vertCacheSize, o.bonesPerStrip, crossSizes);
+        if (options.progress) options.progress(++done, total);
+    });
     for (std::size_t i = 0; i < total; ++i) {
         for (const Diagnostic& d : sinks[i].diagnostics())
             sink.report(d);
