@@ -7,6 +7,7 @@
 #include "optimizer/vertex_cache_order.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <numeric>
 #include <string>
@@ -44,18 +45,23 @@ bool checkTriangleBones(std::span<const std::uint32_t> indices,
         limits.hardwareSkinned ? std::size_t(std::max(limits.maxBonesPerStrip, 0)) : SIZE_MAX;
     const std::size_t limit =
         std::min<std::size_t>(stripLimit, std::size_t(std::max(limits.maxBonesPerTriangle, 0)));
-    std::vector<std::int16_t> bones;
     for (std::size_t t = 0; t < indices.size() / 3; ++t) {
-        bones.clear();
+        std::array<std::int16_t, 3 * kMaxBonesPerVertex> bones;
+        std::size_t n = 0;
         for (int c = 0; c < 3; ++c) {
             const BoneWeights& w = weights[indices[3 * t + c]];
-            bones.insert(bones.end(), w.bone.begin(), w.bone.begin() + w.count);
+            for (int k = 0; k < w.count && k < kMaxBonesPerVertex; ++k)
+                bones[n++] = w.bone[k];
         }
-        // At most 9 values: an insertion sort beats std::sort's set-up.
-        for (std::size_t i = 1; i < bones.size(); ++i)
-            for (std::size_t j = i; j > 0 && bones[j] < bones[j - 1]; --j)
-                std::swap(bones[j], bones[j - 1]);
-        const std::size_t distinct = std::unique(bones.begin(), bones.end()) - bones.begin();
+        // At most 9 values: count the ones not seen before, comparing without a branch on the
+        // bones (sorting them mispredicts about every other swap).
+        std::size_t distinct = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            bool seen = false;
+            for (std::size_t j = 0; j < i; ++j)
+                seen |= bones[j] == bones[i];
+            distinct += !seen;
+        }
         if (distinct <= limit) continue;
         sink.report(kOptimizerCodes["OPT001"], {},
                     triangleName(t) + " uses " + std::to_string(distinct) +
