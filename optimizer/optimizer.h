@@ -23,6 +23,7 @@
 //   partitionTrianglesByBones(indices, weights, limit)    (strip_partition.h)
 //       Triangles split into sets of at most `limit` distinct bones, few sets, few duplicated
 //       vertices. Pre: no triangle uses more than `limit` bones; indices < weights.size().
+//       Per-triangle bone sets: gatherTriangleBones, keepFirstOfEach (triangle_bones.h).
 //   buildStripGroups(indices, weights, limits, sink)      (strip_partition.h)
 //       The whole strip step of one mesh and .vtx variant: bone limits checked (OPT001),
 //       partition, cache order, 65535-vertex groups, the records. Nothing after an error.
@@ -44,6 +45,7 @@
 #include "optimizer/strip_partition.h"
 #include "optimizer/tangents.h"
 #include "optimizer/triangle_adjacency.h"
+#include "optimizer/triangle_bones.h"
 #include "optimizer/vertex_cache_order.h"
 #include "optimizer/vtx_analysis.h"
 #include "optimizer/welding.h"

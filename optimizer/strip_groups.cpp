@@ -4,10 +4,10 @@
 #include "optimizer/optimizer_codes.h"
 #include "optimizer/strip_memo.h"
 #include "optimizer/strip_partition.h"
+#include "optimizer/triangle_bones.h"
 #include "optimizer/vertex_cache_order.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <numeric>
 #include <string>
@@ -46,22 +46,9 @@ bool checkTriangleBones(std::span<const std::uint32_t> indices,
     const std::size_t limit =
         std::min<std::size_t>(stripLimit, std::size_t(std::max(limits.maxBonesPerTriangle, 0)));
     for (std::size_t t = 0; t < indices.size() / 3; ++t) {
-        std::array<std::int16_t, 3 * kMaxBonesPerVertex> bones;
-        std::size_t n = 0;
-        for (int c = 0; c < 3; ++c) {
-            const BoneWeights& w = weights[indices[3 * t + c]];
-            for (int k = 0; k < w.count && k < kMaxBonesPerVertex; ++k)
-                bones[n++] = w.bone[k];
-        }
-        // At most 9 values: count the ones not seen before, comparing without a branch on the
-        // bones (sorting them mispredicts about every other swap).
-        std::size_t distinct = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            bool seen = false;
-            for (std::size_t j = 0; j < i; ++j)
-                seen |= bones[j] == bones[i];
-            distinct += !seen;
-        }
+        TriangleBoneList bones;
+        const auto distinct = static_cast<std::size_t>(
+            keepFirstOfEach(bones.data(), gatherTriangleBones(indices, weights, t, bones)));
         if (distinct <= limit) continue;
         sink.report(kOptimizerCodes["OPT001"], {},
                     triangleName(t) + " uses " + std::to_string(distinct) +

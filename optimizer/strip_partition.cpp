@@ -16,6 +16,7 @@
 
 #include "formats/common/internal_error.h"
 #include "optimizer/triangle_adjacency.h"
+#include "optimizer/triangle_bones.h"
 
 #include <algorithm>
 #include <array>
@@ -29,7 +30,6 @@ namespace vtxc {
 namespace {
 
 constexpr std::uint32_t kNone = 0xffffffffu;
-constexpr int kMaxTriangleBones = 3 * kMaxBonesPerVertex;
 // A draw call weighs as much as this many extra stored vertices when comparing partitions.
 constexpr std::size_t kStripCost = 32;
 // How many seeds the partition tries, at most; fewer on big meshes (each costs a full pass).
@@ -40,21 +40,6 @@ constexpr std::size_t kMaxCoverCandidates = 1024;
 constexpr int kMaxRefinePasses = 8;
 // Strips up to this many triangles may always be dissolved; bigger ones only if small for the mesh.
 constexpr std::size_t kDissolveAnySize = 20000;
-
-// Moves the first of each distinct value in values[0, n) to the front, in order; returns how
-// many there are. Without a branch on the values: every value is written, and the count only
-// advances past the ones not seen before.
-int keepFirstOfEach(std::uint16_t* values, int n) {
-    int distinct = 0;
-    for (int i = 0; i < n; ++i) {
-        bool seen = false;
-        for (int j = 0; j < i; ++j)
-            seen |= values[j] == values[i];
-        values[distinct] = values[i];
-        distinct += !seen;
-    }
-    return distinct;
-}
 
 // The distinct bones of each triangle, as dense numbers 0..boneCount-1, sorted.
 struct TriangleBones {
@@ -88,17 +73,13 @@ TriangleBones collectTriangleBones(std::span<const std::uint32_t> indices,
     result.bones.assign(triangleCount * kMaxTriangleBones, 0);
     result.count.assign(triangleCount, 0);
     for (std::size_t t = 0; t < triangleCount; ++t) {
+        TriangleBoneList bones;
+        const int distinct =
+            keepFirstOfEach(bones.data(), gatherTriangleBones(indices, weights, t, bones));
+        // Each distinct bone straight to its place in ascending order: its rank among the others.
         std::array<std::uint16_t, kMaxTriangleBones> values;
-        int n = 0;
-        for (int c = 0; c < 3; ++c) {
-            const BoneWeights& w = weights[indices[3 * t + c]];
-            for (int k = 0; k < w.count && k < kMaxBonesPerVertex; ++k)
-                values[n++] = dense(w.bone[k]);
-        }
-        // At most 9 values: each distinct one goes straight to its place in ascending order, its
-        // rank among the others. Counting compares takes no branch that depends on the bones (a
-        // sort's swaps mispredict about every other time on them).
-        const int distinct = keepFirstOfEach(values.data(), n);
+        for (int i = 0; i < distinct; ++i)
+            values[i] = dense(bones[i]);
         std::uint16_t* out = &result.bones[t * kMaxTriangleBones];
         for (int i = 0; i < distinct; ++i) {
             int rank = 0;

@@ -57,15 +57,19 @@ StripQuality analyseMesh(const VtxMesh& mesh, const std::vector<std::size_t>& ca
     StripQuality q;
     q.cacheSizes = cacheSizes;
     q.misses.assign(cacheSizes.size(), 0);
-    // Mesh vertex ids are 16-bit: one flag per possible id counts them without sorting the
-    // (millions of) corners.
+    // Mesh vertex ids are 16-bit: one flag per possible id counts them as they come, without
+    // sorting the (millions of) corners.
     std::vector<std::uint8_t> used(std::size_t(1) << 16, 0);
     for (const VtxStripGroup& group : mesh.stripGroups) {
         ++q.stripGroups;
         q.storedVertices += group.vertices.size();
         q.triangles += group.indices.size() / 3;
         for (std::uint16_t index : group.indices)
-            if (index < group.vertices.size()) used[group.vertices[index].origMeshVertID] = 1;
+            if (index < group.vertices.size()) {
+                std::uint8_t& seen = used[group.vertices[index].origMeshVertID];
+                q.uniqueVertices += seen == 0;
+                seen = 1;
+            }
         for (const VtxStrip& strip : group.strips) {
             ++q.strips;
             q.boneStateChanges += strip.boneStateChanges.size();
@@ -73,7 +77,6 @@ StripQuality analyseMesh(const VtxMesh& mesh, const std::vector<std::size_t>& ca
                 q.misses[i] += stripMisses(group, strip, cacheSizes[i]);
         }
     }
-    q.uniqueVertices = static_cast<std::size_t>(std::count(used.begin(), used.end(), 1));
     return q;
 }
 

@@ -1,6 +1,7 @@
 // `vtxc inspect FILE.smd [--json]`: kind, counts, materials and bone-influence figures of an SMD.
 // A "vertex" in the influence figures is a distinct vertex line (equal lines count once).
 #include "cli/inspect/inspect.h"
+#include "formats/common/huge_pages.h"
 #include "formats/smd/smd.h"
 
 #include <algorithm>
@@ -14,7 +15,6 @@
 #include <new>
 #include <nlohmann/json.hpp>
 #include <span>
-#include <sys/mman.h>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -94,14 +94,13 @@ std::uint64_t vertexLineHash(const VertexLine& line) {
 // (a 1M-triangle inspect: 9,000 page faults instead of 17,000). Tables under a huge page are
 // allocated as usual. (The copies of the lines, written front to back, keep plain pages: huge ones
 // measured no faster there and took 8 MiB more memory.)
-constexpr std::size_t kHugePageBytes = 2u << 20;
-
 struct FreeMemory {
     void operator()(void* p) const { std::free(p); }
 };
 template <typename T> using HugePageArray = std::unique_ptr<T[], FreeMemory>;
 
-// `count` elements of T, left uninitialised (T is trivial).
+// `count` elements of T, left uninitialised (T is trivial); aligned to huge pages, so that all of
+// a table that spans one is advised.
 template <typename T> HugePageArray<T> allocateHugePageArray(std::size_t count) {
     static_assert(std::is_trivially_copyable_v<T> && alignof(T) <= alignof(std::max_align_t));
     const std::size_t bytes = count * sizeof(T);
@@ -113,9 +112,7 @@ template <typename T> HugePageArray<T> allocateHugePageArray(std::size_t count) 
     const std::size_t rounded = (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
     void* p = std::aligned_alloc(kHugePageBytes, rounded);
     if (!p) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    ::madvise(p, rounded, MADV_HUGEPAGE);
-#endif
+    adviseHugePages(p, rounded);
     return HugePageArray<T>(static_cast<T*>(p));
 }
 

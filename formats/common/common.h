@@ -27,6 +27,9 @@
 //   FileSystem, RealFileSystem, MemoryFileSystem
 //       What the readers ask of the disk; in memory for tests and fuzzers.
 //
+// Memory (huge_pages.h)
+//   adviseHugePages   transparent huge pages for a big array (Linux; advice only).
+//
 // Text and internal errors (text.h, internal_error.h)
 //   asciiLower, equalsIgnoringAsciiCase, lowerExtension
 //       Case folding of ASCII only: names in Source files are ASCII, and locale rules must not
@@ -50,6 +53,7 @@
 #include "formats/common/diagnostics.h"
 #include "formats/common/file_io.h"
 #include "formats/common/file_system.h"
+#include "formats/common/huge_pages.h"
 #include "formats/common/internal_error.h"
 #include "formats/common/io_codes.h"
 #include "formats/common/text.h"

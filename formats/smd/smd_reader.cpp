@@ -1,6 +1,7 @@
 // SMD reader: one pass over the whole text, line by line, numbers parsed in place (no streams).
 // Follows docs/formats.md ("SMD"); the codes it reports are in smd_codes.h.
 #include "formats/common/decimal_to_float.h"
+#include "formats/common/huge_pages.h"
 #include "formats/common/io_codes.h"
 #include "formats/common/text_safety.h"
 #include "formats/common/text_window.h"
@@ -16,7 +17,6 @@
 #include <cstring>
 #include <memory>
 #include <span>
-#include <sys/mman.h>
 #include <tbb/parallel_for.h>
 #include <unordered_map>
 
@@ -32,21 +32,6 @@ constexpr std::size_t kBlocksPerWindow = 8;
 // A serial read hands triangles on (SmdReadOptions::triangles) in pieces of this many: the same
 // memory then holds piece after piece (fresh memory costs a page fault per 4 KiB).
 constexpr std::size_t kTrianglesPerPiece = 1024;
-
-// Big result arrays are filled once, front to back: on Linux, ask for transparent huge pages so
-// that filling them takes a page fault per 2 MiB instead of per 4 KiB (faults are most of the
-// system time of a big read). Only whole huge pages inside the array are advised.
-template <typename T> void preferHugePages(const std::vector<T>& v) {
-#ifdef MADV_HUGEPAGE
-    constexpr std::uintptr_t kHuge = 2u << 20;
-    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
-    const std::uintptr_t end = begin + v.capacity() * sizeof(T);
-    const std::uintptr_t first = (begin + kHuge - 1) / kHuge * kHuge, last = end / kHuge * kHuge;
-    if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-#else
-    (void)v;
-#endif
-}
 
 bool isBlank(char c) {
     return c == ' ' || c == '\t' || c == '\v' || c == '\f';
@@ -978,7 +963,9 @@ bool SmdParser::readTriangles(std::uint64_t stopAfter) {
     file_.triangles.reserve(file_.triangles.size() + (options_.triangles
                                                           ? std::min(expected, kTrianglesPerPiece)
                                                           : expected));
-    if (!block_) preferHugePages(file_.triangles);
+    // Big result arrays are filled once, front to back: in huge pages (faults are most of the
+    // system time of a big read).
+    if (!block_) adviseHugePages(file_.triangles);
     while (!shouldStop()) {
         if (!nextContentLine()) {
             if (!block_) reportUnclosed("triangles");
@@ -1125,8 +1112,8 @@ void SmdParser::reserveForTheRest() {
         1.05 * static_cast<double>(window_->sourceSize() - sectionStart_) / std::max(done, 1.0);
     file_.triangles.reserve(static_cast<std::size_t>(file_.triangles.size() * factor) + 16);
     file_.links.reserve(static_cast<std::size_t>(file_.links.size() * factor) + 16);
-    preferHugePages(file_.triangles);
-    preferHugePages(file_.links);
+    adviseHugePages(file_.triangles);
+    adviseHugePages(file_.links);
     reserved_ = true;
 }
 
