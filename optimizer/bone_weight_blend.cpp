@@ -29,18 +29,25 @@ BoneWeights blendBoneWeights(std::span<const BoneWeights> weights, std::span<con
     double total = 0;
     for (std::size_t i = 0; i < weights.size(); ++i)
         if (i < shares.size() && shares[i] > 0) total += shares[i];
-    std::vector<BoneInfluence> influences;
-    influences.reserve(weights.size() * kMaxBonesPerVertex);
+    // The usual blend (a few vertices) gathers its influences on the stack.
+    std::array<BoneInfluence, 4 * kMaxBonesPerVertex> onStack;
+    std::vector<BoneInfluence> onHeap;
+    BoneInfluence* influences = onStack.data();
+    if (weights.size() * kMaxBonesPerVertex > onStack.size()) {
+        onHeap.resize(weights.size() * kMaxBonesPerVertex);
+        influences = onHeap.data();
+    }
+    std::size_t count = 0;
     for (std::size_t i = 0; i < weights.size(); ++i) {
         const double share = total > 0
                                  ? (i < shares.size() && shares[i] > 0 ? shares[i] / total : 0.0)
                                  : 1.0 / static_cast<double>(weights.size());
         if (!(share > 0)) continue;
         for (int k = 0; k < weights[i].count && k < kMaxBonesPerVertex; ++k)
-            influences.push_back(
-                {weights[i].bone[k], static_cast<float>(share * weights[i].weight[k])});
+            influences[count++] = {weights[i].bone[k],
+                                   static_cast<float>(share * weights[i].weight[k])};
     }
-    return capBoneWeights(influences, options).weights;
+    return capBoneWeights({influences, count}, options).weights;
 }
 
 double boneWeightDistance(const BoneWeights& a, const BoneWeights& b) {

@@ -36,18 +36,6 @@ Quadric& Quadric::operator*=(double s) {
     return *this;
 }
 
-double Quadric::evaluate(const Vector3d& p) const {
-    const double x = p.x(), y = p.y(), z = p.z();
-    return x * (a00 * x + 2 * (a01 * y + a02 * z + b0)) + y * (a11 * y + 2 * (a12 * z + b1)) +
-           z * (a22 * z + 2 * b2) + c;
-}
-
-Eigen::Matrix3d Quadric::matrix() const {
-    Eigen::Matrix3d m;
-    m << a00, a01, a02, a01, a11, a12, a02, a12, a22;
-    return m;
-}
-
 Quadric planeQuadric(const Vector3d& n, double offset, double weight) {
     Quadric q;
     q.a00 = weight * n.x() * n.x();
@@ -65,28 +53,24 @@ Quadric planeQuadric(const Vector3d& n, double offset, double weight) {
 }
 
 std::optional<Vector3d> quadricMinimum(const Quadric& q) {
-    return quadricMinimum(q.matrix(), q.vector());
-}
-
-std::optional<Vector3d> quadricMinimum(const Eigen::Matrix3d& a, const Vector3d& b) {
     // Cramer's rule through the cofactors of the symmetric A (one pass, no pivoting: A is
     // positive semi-definite, and a nearly singular A is refused below).
-    const double c00 = a(1, 1) * a(2, 2) - a(1, 2) * a(1, 2);
-    const double c01 = a(0, 2) * a(1, 2) - a(0, 1) * a(2, 2);
-    const double c02 = a(0, 1) * a(1, 2) - a(0, 2) * a(1, 1);
-    const double c11 = a(0, 0) * a(2, 2) - a(0, 2) * a(0, 2);
-    const double c12 = a(0, 1) * a(0, 2) - a(0, 0) * a(1, 2);
-    const double c22 = a(0, 0) * a(1, 1) - a(0, 1) * a(0, 1);
-    const double det = a(0, 0) * c00 + a(0, 1) * c01 + a(0, 2) * c02;
+    const double c00 = q.a11 * q.a22 - q.a12 * q.a12;
+    const double c01 = q.a02 * q.a12 - q.a01 * q.a22;
+    const double c02 = q.a01 * q.a12 - q.a02 * q.a11;
+    const double c11 = q.a00 * q.a22 - q.a02 * q.a02;
+    const double c12 = q.a01 * q.a02 - q.a00 * q.a12;
+    const double c22 = q.a00 * q.a11 - q.a01 * q.a01;
+    const double det = q.a00 * c00 + q.a01 * c01 + q.a02 * c02;
     // Relative to the scale of A: a flat neighbourhood has one large eigenvalue and two ~0.
-    const double scale = std::abs(a(0, 0)) + std::abs(a(1, 1)) + std::abs(a(2, 2));
+    const double scale = std::abs(q.a00) + std::abs(q.a11) + std::abs(q.a22);
     if (!(scale > 0) || !(std::abs(det) > 1e-9 * scale * scale * scale)) return std::nullopt;
     const double inverse = -1.0 / det;
-    const Vector3d p(inverse * (c00 * b.x() + c01 * b.y() + c02 * b.z()),
-                     inverse * (c01 * b.x() + c11 * b.y() + c12 * b.z()),
-                     inverse * (c02 * b.x() + c12 * b.y() + c22 * b.z()));
-    if (!p.allFinite()) return std::nullopt;
-    return p;
+    const double x = inverse * (c00 * q.b0 + c01 * q.b1 + c02 * q.b2);
+    const double y = inverse * (c01 * q.b0 + c11 * q.b1 + c12 * q.b2);
+    const double z = inverse * (c02 * q.b0 + c12 * q.b1 + c22 * q.b2);
+    if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) return std::nullopt;
+    return Vector3d(x, y, z);
 }
 
 namespace {

@@ -23,9 +23,24 @@ struct Quadric {
     Quadric& operator+=(const Quadric& other);
     // Scales every term (and the weight) by s.
     Quadric& operator*=(double s);
-    double evaluate(const Vector3d& p) const;
-    Eigen::Matrix3d matrix() const;
-    Vector3d vector() const { return {b0, b1, b2}; }
+    // Inline: the simplifier evaluates quadrics at four candidate positions per collapse.
+    double evaluate(const Vector3d& p) const {
+        const double x = p.x(), y = p.y(), z = p.z();
+        return x * (a00 * x + 2 * (a01 * y + a02 * z + b0)) + y * (a11 * y + 2 * (a12 * z + b1)) +
+               z * (a22 * z + 2 * b2) + c;
+    }
+    // A v, without forming A.
+    Vector3d times(const Vector3d& v) const {
+        return {a00 * v.x() + a01 * v.y() + a02 * v.z(), a01 * v.x() + a11 * v.y() + a12 * v.z(),
+                a02 * v.x() + a12 * v.y() + a22 * v.z()};
+    }
+    // A p + b, half the gradient at p. Summed from b on, term by term, as Eigen sums b + A p: the
+    // simplifier's results stay the same to the bit.
+    Vector3d halfGradient(const Vector3d& p) const {
+        return {b0 + a00 * p.x() + a01 * p.y() + a02 * p.z(),
+                b1 + a01 * p.x() + a11 * p.y() + a12 * p.z(),
+                b2 + a02 * p.x() + a12 * p.y() + a22 * p.z()};
+    }
 };
 
 // weight * (n.p + offset)^2: the squared distance to the plane n.p + offset = 0 (n unit length).
@@ -34,8 +49,6 @@ Quadric planeQuadric(const Vector3d& normal, double offset, double weight);
 // The point minimising q, when A is well conditioned; nothing for a flat or linear neighbourhood
 // (where every point of a plane or line is as good).
 std::optional<Vector3d> quadricMinimum(const Quadric& q);
-// The same for the quadric p'Ap + 2b'p + c given as A and b.
-std::optional<Vector3d> quadricMinimum(const Eigen::Matrix3d& a, const Vector3d& b);
 
 // Attributes a quadric carries besides the position: the normal (3) and the texture coordinate (2),
 // each already multiplied by its importance weight.

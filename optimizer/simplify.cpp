@@ -94,11 +94,16 @@ struct Neighbourhood {
     }
 };
 
+// Set in full when added (an Evaluation's unused candidates stay uninitialised: they are many).
 struct Candidate {
     Vector3d position;
-    double cost = 0;
-    double t = 0; // where the position projects onto a -> b, for blending weights
+    double cost;
+    double t; // where the position projects onto a -> b, for blending weights
 };
+
+bool samePosition(const Vector3d& p, const Vector3d& q) {
+    return p.x() == q.x() && p.y() == q.y() && p.z() == q.z();
+}
 
 struct Evaluation {
     std::array<Candidate, 4> candidates;
@@ -112,9 +117,11 @@ struct Evaluation {
 void preferEndpoint(Evaluation& e, const Vector3d& pa, const Vector3d& pb, double rounding) {
     for (int i = 1; i < e.count; ++i) {
         const Vector3d& p = e.candidates[i].position;
-        if ((p != pa && p != pb) || e.candidates[i].cost > e.candidates[0].cost + rounding)
+        if ((!samePosition(p, pa) && !samePosition(p, pb)) ||
+            e.candidates[i].cost > e.candidates[0].cost + rounding)
             continue;
-        if (e.candidates[0].position == pa || e.candidates[0].position == pb) return;
+        const Vector3d& first = e.candidates[0].position;
+        if (samePosition(first, pa) || samePosition(first, pb)) return;
         e.candidates[i].cost = std::min(e.candidates[i].cost, e.candidates[0].cost);
         std::rotate(e.candidates.begin(), e.candidates.begin() + i, e.candidates.begin() + i + 1);
         return;
@@ -135,6 +142,7 @@ class Simplifier {
     bool gather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const;
     bool quickGather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const;
     Evaluation evaluate(std::uint32_t a, std::uint32_t b, const Neighbourhood& local) const;
+    void addAttributeQuadrics(const Neighbourhood& local, Quadric& q) const;
     void addSkinPenalty(const Neighbourhood& local, Evaluation& e) const;
     double vanishPenalty(std::uint32_t a, const Neighbourhood& local) const;
     static float priority(double cost, double weight);
@@ -232,16 +240,21 @@ bool Simplifier::quickGather(std::uint32_t a, std::uint32_t b, Neighbourhood& lo
 void Simplifier::addSkinPenalty(const Neighbourhood& local, Evaluation& e) const {
     if (!(options_.skinWeight > 0)) return;
     double nearA = 0, nearB = 0;
-    for (int i = 0; i < local.count; ++i) {
-        if (local.side[i] != 0) continue;
-        for (int j = 0; j < local.count; ++j) {
-            if (local.side[j] != 1 || local.root(i) != local.root(j)) continue;
-            const BoneWeights& wa = mesh_.wedges[local.wedge[i]].weights;
-            const BoneWeights& wb = mesh_.wedges[local.wedge[j]].weights;
-            if (wa == wb) continue;
-            const double d = boneWeightDistance(wa, wb);
-            nearA += d * d * mesh_.wedges[local.wedge[i]].quadric.area;
-            nearB += d * d * mesh_.wedges[local.wedge[j]].quadric.area;
+    auto addPair = [&](int i, int j) {
+        const Wedge& atA = mesh_.wedges[local.wedge[i]];
+        const Wedge& atB = mesh_.wedges[local.wedge[j]];
+        if (atA.weights == atB.weights) return;
+        const double d = boneWeightDistance(atA.weights, atB.weights);
+        nearA += d * d * atA.quadric.area;
+        nearB += d * d * atB.quadric.area;
+    };
+    if (local.count == 2 && local.parent[1] == 0 && local.side[0] == 0 && local.side[1] == 1) {
+        addPair(0, 1); // the common case: a's and b's only wedges
+    } else {
+        for (int i = 0; i < local.count; ++i) {
+            if (local.side[i] != 0) continue;
+            for (int j = 0; j < local.count; ++j)
+                if (local.side[j] == 1 && local.root(i) == local.root(j)) addPair(i, j);
         }
     }
     if (nearA == 0 && nearB == 0) return;
@@ -260,13 +273,13 @@ double Simplifier::vanishPenalty(std::uint32_t a, const Neighbourhood& local) co
     return part.area * part.distanceSquared;
 }
 
-Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
-                                const Neighbourhood& local) const {
-    Quadric q = mesh_.quadrics[a];
-    q += mesh_.quadrics[b];
-    Evaluation e;
-    e.weight = q.weight;
-    // Each class of merging wedges: attribute quadrics summed, attributes at their optimum.
+// Each class of merging wedges: attribute quadrics summed, attributes at their optimum.
+void Simplifier::addAttributeQuadrics(const Neighbourhood& local, Quadric& q) const {
+    if (local.count == 2 && local.parent[1] == 0) { // the common case: a's and b's only wedges
+        addReducedAttributeQuadric(q, mesh_.wedges[local.wedge[0]].quadric,
+                                   mesh_.wedges[local.wedge[1]].quadric);
+        return;
+    }
     for (int i = 0; i < local.count; ++i) {
         if (local.root(i) != i) continue;
         int members = 0, second = -1;
@@ -287,6 +300,15 @@ Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
             addReducedAttributeQuadric(q, merged);
         }
     }
+}
+
+Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
+                                const Neighbourhood& local) const {
+    Quadric q = mesh_.quadrics[a];
+    q += mesh_.quadrics[b];
+    Evaluation e;
+    e.weight = q.weight;
+    addAttributeQuadrics(local, q);
     const Vector3d& pa = mesh_.positions[a];
     const Vector3d& pb = mesh_.positions[b];
     const Vector3d edge = pb - pa;
@@ -294,8 +316,7 @@ Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
     auto add = [&](const Vector3d& p, double t) {
         e.candidates[e.count++] = {p, std::max(0.0, q.evaluate(p)), t};
     };
-    const Eigen::Matrix3d m = q.matrix();
-    if (const auto best = quadricMinimum(m, q.vector())) {
+    if (const auto best = quadricMinimum(q)) {
         // Only near the edge: far minima come from nearly parallel planes and are unstable.
         if ((*best - 0.5 * (pa + pb)).squaredNorm() <= length2) {
             const double t =
@@ -303,17 +324,17 @@ Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
             add(*best, t);
         }
     }
-    const double curvature = edge.dot(m * edge);
+    const double curvature = edge.dot(q.times(edge));
     if (curvature > 0) {
-        const double t = std::clamp(-(m * pa + q.vector()).dot(edge) / curvature, 0.0, 1.0);
+        const double t = std::clamp(-q.halfGradient(pa).dot(edge) / curvature, 0.0, 1.0);
         if (t > 0 && t < 1) add(pa + t * edge, t);
     }
     add(pa, 0);
     add(pb, 1);
     addSkinPenalty(local, e);
-    const double vanish = vanishPenalty(a, local);
-    for (int i = 0; i < e.count; ++i)
-        e.candidates[i].cost += vanish;
+    if (const double vanish = vanishPenalty(a, local); vanish != 0)
+        for (int i = 0; i < e.count; ++i)
+            e.candidates[i].cost += vanish;
     // Cheapest first; an insertion sort keeps equal costs in the order above.
     for (int i = 1; i < e.count; ++i)
         for (int j = i; j > 0 && e.candidates[j].cost < e.candidates[j - 1].cost; --j)

@@ -298,27 +298,35 @@ void addEdgeConstraint(WorkingMesh& mesh, std::uint32_t a, std::uint32_t b, std:
 // triangle has it), a seam (the other triangle has other wedges at a or b: UV, normal, weights
 // or material change across it) or non-manifold (more than two triangles).
 void addEdgeConstraints(WorkingMesh& mesh, const SimplifyOptions& options) {
+    // Per triangle around a: the wedge at a, and the next and previous points with their wedges.
+    struct Fan {
+        std::uint32_t atA, next, atNext, previous, atPrevious;
+    };
+    std::vector<Fan> fan;
     for (std::uint32_t a = 0; a < mesh.points.size(); ++a) {
+        fan.clear();
         for (std::uint32_t t : mesh.trianglesOf(a)) {
             const Triangle& triangle = mesh.triangles[t];
             const int ka = WorkingMesh::cornerOf(triangle, a);
-            const int kb = (ka + 1) % 3;
-            const std::uint32_t b = triangle.points[kb];
+            const int kn = (ka + 1) % 3, kp = (ka + 2) % 3;
+            fan.push_back({triangle.wedges[ka], triangle.points[kn], triangle.wedges[kn],
+                           triangle.points[kp], triangle.wedges[kp]});
+        }
+        for (const Fan& edge : fan) {
+            const std::uint32_t b = edge.next;
             int sharing = 0;
             bool discontinuous = false;
-            for (std::uint32_t u : mesh.trianglesOf(a)) {
-                const Triangle& other = mesh.triangles[u];
-                const int ob = WorkingMesh::cornerOf(other, b);
-                if (ob < 0) continue;
+            for (const Fan& other : fan) {
+                const std::uint32_t atB = other.next == b       ? other.atNext
+                                          : other.previous == b ? other.atPrevious
+                                                                : kNone;
+                if (atB == kNone) continue;
                 ++sharing;
-                const int oa = WorkingMesh::cornerOf(other, a);
-                if (other.wedges[oa] != triangle.wedges[ka] ||
-                    other.wedges[ob] != triangle.wedges[kb])
-                    discontinuous = true;
+                if (other.atA != edge.atA || atB != edge.atNext) discontinuous = true;
             }
             if (sharing == 2 && !discontinuous) continue;
             const double factor = sharing == 1 ? options.borderWeight : options.seamWeight;
-            addEdgeConstraint(mesh, a, b, triangle.points[(ka + 2) % 3], factor);
+            addEdgeConstraint(mesh, a, b, edge.previous, factor);
         }
     }
 }

@@ -2,6 +2,7 @@
 // summing to 1, largest first) and the distance runs from 0 (same) to 1 (no bone in common).
 #include "optimizer/bone_weight_blend.h"
 
+#include <array>
 #include <gtest/gtest.h>
 #include <numeric>
 
@@ -52,6 +53,22 @@ TEST(BlendBoneWeights, SharesWeighTheInputs) {
     EXPECT_NEAR(blended.weight[0], 0.9f, 1e-6f);
     const std::array<double, 2> none{0, 0}; // no share given: equal
     EXPECT_NEAR(blendBoneWeights(inputs, none).weight[0], 0.5f, 1e-6f);
+}
+
+// Six vertices of two bones each (more than the blend gathers on the stack): the bones' shares
+// summed over all of them, the largest three kept.
+TEST(BlendBoneWeights, ManyVerticesBlendLikeTheirSums) {
+    std::array<BoneWeights, 6> inputs;
+    for (int i = 0; i < 6; ++i)
+        inputs[static_cast<std::size_t>(i)] = weights({{i, 0.75f}, {10, 0.25f}});
+    const std::array<double, 6> shares{1, 1, 1, 1, 1, 3};
+    const BoneWeights blended = blendBoneWeights(inputs, shares);
+    expectValid(blended);
+    ASSERT_EQ(blended.count, 3);
+    EXPECT_EQ(blended.bone[0], 5);  // 3/8 * 0.75
+    EXPECT_EQ(blended.bone[1], 10); // 0.25
+    EXPECT_EQ(blended.bone[2], 0);  // 1/8 * 0.75, the lowest of the five ties
+    EXPECT_NEAR(blended.weight[0], 0.28125 / (0.28125 + 0.25 + 0.09375), 1e-6);
 }
 
 TEST(BlendBoneWeights, VerticesWithoutWeightsGiveNone) {

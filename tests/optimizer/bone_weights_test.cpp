@@ -120,6 +120,28 @@ TEST(BoneWeights, SameInfluencesInAnyOrderGiveEqualWeights) {
     EXPECT_EQ(a.weights, b.weights);
 }
 
+// Twenty bones, each listed twice: more influences than the capping merges on the stack (it moves
+// to the heap past sixteen). Listed twice or once with the sums, the result is the same.
+TEST(BoneWeights, LongListsAreMergedLikeShortOnes) {
+    std::vector<BoneInfluence> twice, once;
+    for (int bone = 0; bone < 20; ++bone) {
+        const float weight = 0.01f * static_cast<float>(bone + 1);
+        twice.push_back({bone, weight});
+        once.push_back({bone, 2 * weight});
+    }
+    for (int bone = 0; bone < 20; ++bone)
+        twice.push_back(twice[static_cast<std::size_t>(bone)]);
+    const CappedBoneWeights c = cap(twice);
+    EXPECT_EQ(c.weights, cap(once).weights);
+    ASSERT_EQ(c.weights.count, 3);
+    EXPECT_EQ(c.weights.bone[0], 19);
+    EXPECT_EQ(c.weights.bone[1], 18);
+    EXPECT_EQ(c.weights.bone[2], 17);
+    EXPECT_NEAR(c.weights.weight[0], 0.40 / 1.14, 1e-6);
+    EXPECT_TRUE(c.lostInfluence);
+    EXPECT_FLOAT_EQ(c.largestDroppedWeight, 0.34f); // bone 16's sum
+}
+
 TEST(BoneWeights, SummaryCountsVerticesThatLostInfluence) {
     InfluenceLossSummary summary;
     summary.add(cap({{0, 1.0f}}));
