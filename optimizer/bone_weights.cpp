@@ -3,7 +3,6 @@
 #include "optimizer/bone_weights.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <vector>
 
@@ -18,22 +17,39 @@ float usableWeight(float weight) {
 // simplified vertices a few more); longer lists use the heap.
 constexpr std::size_t kInlineInfluences = 16;
 
-// One entry per distinct bone, weights summed, sorted largest first (ties: lower bone first),
-// written to `merged` (room for every influence); returns how many.
-std::size_t mergeAndSort(std::span<const BoneInfluence> influences, BoneInfluence* merged) {
+// A merged influence. No default values: the buffer is written as it fills (capping runs once
+// per vertex of every model).
+struct Merged {
+    int bone;
+    float weight;
+};
+
+// Largest weight first; equal weights: lower bone first (bones are distinct once merged).
+bool comesFirst(const Merged& x, const Merged& y) {
+    return x.weight != y.weight ? x.weight > y.weight : x.bone < y.bone;
+}
+
+// One entry per distinct bone, weights summed, sorted (comesFirst), written to `merged` (room for
+// every influence); returns how many.
+std::size_t mergeAndSort(std::span<const BoneInfluence> influences, Merged* merged) {
     std::size_t count = 0;
     for (const BoneInfluence& influence : influences) {
-        BoneInfluence* const end = merged + count;
-        BoneInfluence* const same = std::find_if(
-            merged, end, [&](const BoneInfluence& m) { return m.bone == influence.bone; });
-        if (same == end)
-            merged[count++] = {influence.bone, usableWeight(influence.weight)};
+        const float weight = usableWeight(influence.weight);
+        std::size_t same = 0;
+        while (same < count && merged[same].bone != influence.bone)
+            ++same;
+        if (same == count)
+            merged[count++] = {influence.bone, weight};
         else
-            same->weight += usableWeight(influence.weight);
+            merged[same].weight += weight;
     }
-    std::sort(merged, merged + count, [](const BoneInfluence& a, const BoneInfluence& b) {
-        return a.weight != b.weight ? a.weight > b.weight : a.bone < b.bone;
-    });
+    if (count > kInlineInfluences) {
+        std::sort(merged, merged + count, comesFirst);
+        return count;
+    }
+    for (std::size_t i = 1; i < count; ++i) // a handful: insertion
+        for (std::size_t k = i; k > 0 && comesFirst(merged[k], merged[k - 1]); --k)
+            std::swap(merged[k], merged[k - 1]);
     return count;
 }
 
@@ -41,10 +57,10 @@ std::size_t mergeAndSort(std::span<const BoneInfluence> influences, BoneInfluenc
 
 CappedBoneWeights capBoneWeights(std::span<const BoneInfluence> influences,
                                  const BoneWeightOptions& options) {
-    std::array<BoneInfluence, kInlineInfluences> onStack;
-    std::vector<BoneInfluence> onHeap;
-    BoneInfluence* kept = onStack.data();
-    if (influences.size() > onStack.size()) {
+    Merged onStack[kInlineInfluences];
+    std::vector<Merged> onHeap;
+    Merged* kept = onStack;
+    if (influences.size() > kInlineInfluences) {
         onHeap.resize(influences.size());
         kept = onHeap.data();
     }
