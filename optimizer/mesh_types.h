@@ -25,7 +25,15 @@ struct BoneWeights {
     std::uint8_t count = 0;
     std::array<std::int16_t, kMaxBonesPerVertex> bone{0, 0, 0};
     std::array<float, kMaxBonesPerVertex> weight{0, 0, 0};
-    friend bool operator==(const BoneWeights&, const BoneWeights&) = default;
+    // Member by member, as the defaulted comparison would; written out because GCC compiles the
+    // defaulted one to a call of memcmp for the bones (welding and simplifying compare weights
+    // per corner and per candidate collapse).
+    friend bool operator==(const BoneWeights& x, const BoneWeights& y) {
+        static_assert(kMaxBonesPerVertex == 3, "the comparison below lists three bones");
+        return x.count == y.count && x.bone[0] == y.bone[0] && x.bone[1] == y.bone[1] &&
+               x.bone[2] == y.bone[2] && x.weight[0] == y.weight[0] && x.weight[1] == y.weight[1] &&
+               x.weight[2] == y.weight[2];
+    }
 };
 
 // A welded model vertex: what one .vvd vertex record holds, except the tangent.
