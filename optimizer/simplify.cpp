@@ -86,6 +86,10 @@ struct Neighbourhood {
         j = root(j);
         if (i != j) parent[std::max(i, j)] = static_cast<std::uint8_t>(std::min(i, j));
     }
+    // The common case, as quickGather builds it: a's only wedge and b's, merging.
+    bool isMergingPair() const {
+        return count == 2 && parent[1] == 0 && side[0] == 0 && side[1] == 1;
+    }
     bool alone(int i) const {
         const int r = root(i);
         for (int j = 0; j < count; ++j)
@@ -248,8 +252,8 @@ void Simplifier::addSkinPenalty(const Neighbourhood& local, Evaluation& e) const
         nearA += d * d * atA.quadric.area;
         nearB += d * d * atB.quadric.area;
     };
-    if (local.count == 2 && local.parent[1] == 0 && local.side[0] == 0 && local.side[1] == 1) {
-        addPair(0, 1); // the common case: a's and b's only wedges
+    if (local.isMergingPair()) {
+        addPair(0, 1);
     } else {
         for (int i = 0; i < local.count; ++i) {
             if (local.side[i] != 0) continue;
@@ -275,7 +279,7 @@ double Simplifier::vanishPenalty(std::uint32_t a, const Neighbourhood& local) co
 
 // Each class of merging wedges: attribute quadrics summed, attributes at their optimum.
 void Simplifier::addAttributeQuadrics(const Neighbourhood& local, Quadric& q) const {
-    if (local.count == 2 && local.parent[1] == 0) { // the common case: a's and b's only wedges
+    if (local.isMergingPair()) {
         addReducedAttributeQuadric(q, mesh_.wedges[local.wedge[0]].quadric,
                                    mesh_.wedges[local.wedge[1]].quadric);
         return;
