@@ -36,8 +36,10 @@ std::optional<SmdByPath> readAnimationFiles(const QcProject& qc, DiagnosticSink&
         paths.push_back(path);
     std::vector<CollectingSink> sinks(paths.size());
     std::vector<std::optional<SmdFile>> read(paths.size());
+    SmdReadOptions poses; // a reference mesh named as an animation: its bones, not its triangles
+    poses.posesOnly = true;
     tbb::parallel_for(std::size_t(0), paths.size(),
-                      [&](std::size_t i) { read[i] = readSmdFile(paths[i], sinks[i]); });
+                      [&](std::size_t i) { read[i] = readSmdFile(paths[i], sinks[i], poses); });
     bool ok = true;
     for (std::size_t i = 0; i < paths.size(); ++i) {
         for (const Diagnostic& d : sinks[i].diagnostics())

@@ -324,12 +324,18 @@ bool Driver::prepare() {
     return true;
 }
 
-// The files' bytes, each serialised once with checksum 0 in its header.
+// The files' bytes, each serialised once with checksum 0 in its header; the files in parallel
+// (a big model's .vvd and .vtx files take a tenth of a second each).
 std::vector<CompiledFile> serialise(const VvdFile& vvd, const std::vector<VtxAssembly>& vtx) {
-    std::vector<CompiledFile> files;
-    files.push_back({"vvd", writeVvd(vvd)});
-    for (const VtxAssembly& v : vtx)
-        files.push_back({std::string(variantName(v.variant)) + ".vtx", writeVtx(v.file)});
+    std::vector<CompiledFile> files(1 + vtx.size());
+    tbb::parallel_for(std::size_t(0), files.size(), [&](std::size_t i) {
+        if (i == 0) {
+            files[0] = {"vvd", writeVvd(vvd)};
+            return;
+        }
+        const VtxAssembly& v = vtx[i - 1];
+        files[i] = {std::string(variantName(v.variant)) + ".vtx", writeVtx(v.file)};
+    });
     return files;
 }
 

@@ -7,6 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
 
 namespace vtxc {
 
@@ -84,49 +87,88 @@ bool isNullMaterial(const std::string& smdMaterial) {
     return key == "null" || key == "debug/debugempty" || key == "tools/toolsnodraw";
 }
 
+namespace {
+
+// Where every triangle goes: its material's slot in ExtractedMesh::materials (-1: a null face)
+// and its place in that slot's list. Laid out serially, in file order, so that the corners can
+// then be filled in parallel and come out as a serial fill would leave them.
+struct TriangleLayout {
+    std::vector<int> slotOfMaterial;      // per SMD material
+    std::vector<std::uint32_t> placeOf;   // per triangle, within its slot
+    std::vector<std::uint32_t> slotSizes; // triangles per slot
+};
+
+TriangleLayout layOut(const SmdFile& smd, ExtractedMesh& out) {
+    TriangleLayout layout;
+    layout.slotOfMaterial.assign(smd.materials.size(), -1);
+    std::vector<bool> decided(smd.materials.size(), false);
+    layout.placeOf.resize(smd.triangles.size());
+    for (std::size_t t = 0; t < smd.triangles.size(); ++t) {
+        const std::uint32_t material = smd.triangles[t].material;
+        if (!decided[material]) {
+            decided[material] = true;
+            const std::string& name = smd.materials[material];
+            if (!isNullMaterial(name)) {
+                // Different SMD spellings (extension, case) of one material share a mesh.
+                const std::string key = materialKey(name);
+                auto it = std::find_if(
+                    out.materials.begin(), out.materials.end(),
+                    [&](const MaterialCorners& m) { return lowered(m.material) == lowered(key); });
+                if (it == out.materials.end()) {
+                    out.materials.push_back({key, {}, {}});
+                    layout.slotSizes.push_back(0);
+                    it = out.materials.end() - 1;
+                }
+                layout.slotOfMaterial[material] = static_cast<int>(it - out.materials.begin());
+            }
+        }
+        const int slot = layout.slotOfMaterial[material];
+        if (slot < 0) {
+            ++out.skippedNullFaces;
+            continue;
+        }
+        layout.placeOf[t] = layout.slotSizes[static_cast<std::size_t>(slot)]++;
+    }
+    return layout;
+}
+
+} // namespace
+
 ExtractedMesh extractMesh(const SmdFile& smd, const std::vector<int>& nodeToBone,
                           const MeshSourceRef& source, const ExtractionOptions& options) {
     ExtractedMesh out;
     const Placement placement{
         source.scale, source.origin,
         ZRotation(source.originRotationDegrees + (options.staticProp ? 90.0f : 0.0f))};
-    std::vector<int> slotOfMaterial(smd.materials.size(), -1);
-    // Exact sizes first: growing the corner lists by doubling would hold up to twice their size.
-    std::vector<std::size_t> trianglesOfMaterial(smd.materials.size(), 0);
-    for (const SmdTriangle& triangle : smd.triangles)
-        ++trianglesOfMaterial[triangle.material];
-    for (const SmdTriangle& triangle : smd.triangles) {
-        const std::string& name = smd.materials[triangle.material];
-        if (isNullMaterial(name)) {
-            ++out.skippedNullFaces;
-            continue;
-        }
-        int& slot = slotOfMaterial[triangle.material];
-        if (slot < 0) {
-            // Different SMD spellings (extension, case) of one material share a mesh.
-            const std::string key = materialKey(name);
-            auto it = std::find_if(
-                out.materials.begin(), out.materials.end(),
-                [&](const MaterialCorners& m) { return lowered(m.material) == lowered(key); });
-            if (it == out.materials.end()) {
-                out.materials.push_back({key, {}, {}});
-                it = out.materials.end() - 1;
-            }
-            slot = static_cast<int>(it - out.materials.begin());
-            it->corners.reserve(it->corners.size() + 3 * trianglesOfMaterial[triangle.material]);
-            it->sourceLines.reserve(it->sourceLines.size() +
-                                    trianglesOfMaterial[triangle.material]);
-        }
-        MaterialCorners& target = out.materials[static_cast<std::size_t>(slot)];
-        // Output winding: SMD corners a, b, c are drawn a, c, b; `reverse` undoes that.
-        const std::array<int, 3> order =
-            source.reverseWinding ? std::array<int, 3>{0, 1, 2} : std::array<int, 3>{0, 2, 1};
-        for (int k : order)
-            target.corners.push_back(
-                toModelVertex(smd, triangle.corners[static_cast<std::size_t>(k)], nodeToBone,
-                              placement, options, out.influenceLoss));
-        target.sourceLines.push_back(triangle.line);
+    const TriangleLayout layout = layOut(smd, out);
+    for (std::size_t slot = 0; slot < out.materials.size(); ++slot) {
+        out.materials[slot].corners.resize(3 * std::size_t(layout.slotSizes[slot]));
+        out.materials[slot].sourceLines.resize(layout.slotSizes[slot]);
     }
+    // Output winding: SMD corners a, b, c are drawn a, c, b; `reverse` undoes that.
+    const std::array<int, 3> order =
+        source.reverseWinding ? std::array<int, 3>{0, 1, 2} : std::array<int, 3>{0, 2, 1};
+    // Weight capping dominates; the loss summary is a sum and a maximum, the same in any order.
+    tbb::enumerable_thread_specific<InfluenceLossSummary> losses;
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, smd.triangles.size(), 4096),
+                      [&](const tbb::blocked_range<std::size_t>& range) {
+                          InfluenceLossSummary& loss = losses.local();
+                          for (std::size_t t = range.begin(); t != range.end(); ++t) {
+                              const SmdTriangle& triangle = smd.triangles[t];
+                              const int slot = layout.slotOfMaterial[triangle.material];
+                              if (slot < 0) continue;
+                              MaterialCorners& target =
+                                  out.materials[static_cast<std::size_t>(slot)];
+                              const std::size_t place = layout.placeOf[t];
+                              for (std::size_t k = 0; k < 3; ++k)
+                                  target.corners[3 * place + k] = toModelVertex(
+                                      smd, triangle.corners[static_cast<std::size_t>(order[k])],
+                                      nodeToBone, placement, options, loss);
+                              target.sourceLines[place] = triangle.line;
+                          }
+                      });
+    for (const InfluenceLossSummary& loss : losses)
+        out.influenceLoss.merge(loss);
     return out;
 }
 

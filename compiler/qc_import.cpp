@@ -137,10 +137,13 @@ readQcModelProject(const std::filesystem::path& qcPath, DiagnosticSink& sink,
     const auto qc = readQcProject(qcPath, sink, contentRoot);
     if (!qc) return std::nullopt;
     ModelProject project = projectFromQc(*qc, sink);
-    // Animation SMDs are read and checked so that a broken one is found now, not in the engine.
+    // Animation SMDs are read and checked so that a broken one is found now, not in the engine
+    // (their bones and poses: a mesh's triangles are checked where the mesh is read).
+    SmdReadOptions poses;
+    poses.posesOnly = true;
     for (ModelProject::Sequence& sequence : project.sequences) {
         for (const auto& file : sequence.files) {
-            const auto smd = readSmdFile(file, sink);
+            const auto smd = readSmdFile(file, sink, poses);
             if (!smd) return std::nullopt;
             sequence.frames = std::max(sequence.frames, static_cast<int>(smd->frames.size()));
         }

@@ -3,6 +3,7 @@
 #include <cstdint>
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 namespace vtxc {
@@ -14,6 +15,19 @@ void adviseHugePages(const void* data, std::size_t bytes) {
     const std::uintptr_t first = (begin + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
     const std::uintptr_t last = end / kHugePageBytes * kHugePageBytes;
     if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+
+void prefaultPages(const void* data, std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+    static const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const auto begin = reinterpret_cast<std::uintptr_t>(data) / page * page;
+    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(data) + bytes;
+    if (bytes > 0 && begin < end)
+        ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE);
 #else
     (void)data;
     (void)bytes;

@@ -135,6 +135,13 @@ struct SmdReadOptions {
     // one piece, not the whole mesh. Pieces handed on before an error are not taken back: the
     // read still returns nothing when the file has an error.
     std::function<void(std::span<const SmdTriangle>, std::span<const SmdLink>)> triangles;
+    // When set, the read ends once both the nodes and the skeleton sections have been read: what
+    // follows (triangles, flex shapes) is neither parsed nor checked, and past the window of
+    // text at hand not even loaded (a binary byte in that window is still refused); the result
+    // has the kind Animation whatever follows. For animation sources, which take only the bones
+    // and their poses (a sequence may name a reference mesh of a million triangles); a file's
+    // mesh is checked where it is read as a mesh.
+    bool posesOnly = false;
 };
 
 // Parses SMD text. `fileName` names the source in diagnostics. Reports every problem found (up to

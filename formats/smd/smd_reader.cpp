@@ -18,6 +18,7 @@
 #include <memory>
 #include <span>
 #include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
 #include <unordered_map>
 
 namespace vtxc {
@@ -501,6 +502,7 @@ class SmdParser {
     // when the binary byte comes after text that had problems of its own.
     CollectingSink local_;
     bool binary_ = false;
+    bool stoppedAfterPoses_ = false; // SmdReadOptions::posesOnly: the rest was not read
     // Reading one block of a triangles section (TriangleBlock): the block's end is not the end
     // of the file, so a triangle cut off there is recorded, not reported.
     TriangleBlock* block_ = nullptr;
@@ -508,6 +510,7 @@ class SmdParser {
     std::size_t blockNodeCount_ = 0; // a block's parser: the nodes the file has
     std::vector<BlockArrays> spareArrays_;
     bool reserved_ = false;
+    std::size_t lastWindowTriangles_ = 0, lastWindowLinks_ = 0; // merged from the last window
     std::uint64_t sectionStart_ = 0; // source offset where the triangles section's text starts
 
     // Current line: [lineBegin_, lineEnd_) without its terminator; content_ is its first non-blank.
@@ -716,6 +719,10 @@ void SmdParser::beginSection(Section section, const char* keywordAt) {
 
 void SmdParser::readSections() {
     while (!shouldStop() && nextContentLine()) {
+        if (options_.posesOnly && seen_[0] && seen_[1]) {
+            stoppedAfterPoses_ = true;
+            return;
+        }
         ValueCursor cursor = valuesOfLine();
         const std::string_view word = cursor.token();
         const char* keywordAt = content_;
@@ -774,8 +781,9 @@ std::optional<SmdFile> SmdParser::run() {
                          "'end' (at least 'time 0')",
                          1);
     }
-    // A read that stopped early (an error) still refuses a binary file as such.
-    window_->scanRest();
+    // A read that stopped early (an error) still refuses a binary file as such; one that took
+    // the poses only leaves the rest unread, as nothing of it is used.
+    if (!stoppedAfterPoses_) window_->scanRest();
     if (window_->firstBinaryByte()) return finishWithBinaryError();
     if (!window_->shortReadReason().empty()) {
         sink_.report(kIoCodes["IO001"], {fileName_}, window_->shortReadReason());
@@ -1058,8 +1066,19 @@ bool SmdParser::readTriangleWindow(std::uint32_t& lines, std::uint32_t& pendingL
         blocks[i].part.triangles = std::move(spareArrays_[i].triangles);
         blocks[i].part.links = std::move(spareArrays_[i].links);
     }
+    // While the blocks are read, a thread with time to spare faults in the result arrays' room
+    // for about this window's triangles: zeroing those fresh pages is otherwise most of the
+    // merge below, which only this thread does.
+    tbb::task_group prefault;
+    if (reserved_)
+        prefault.run([&] {
+            prefaultAfterSize(file_.triangles, lastWindowTriangles_ + lastWindowTriangles_ / 4);
+            prefaultAfterSize(file_.links, lastWindowLinks_ + lastWindowLinks_ / 4);
+        });
     tbb::parallel_for(std::size_t(0), blocks.size(),
                       [&](std::size_t i) { readTriangleBlock(blocks[i], 0); });
+    prefault.wait();
+    const std::size_t trianglesBefore = file_.triangles.size(), linksBefore = file_.links.size();
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         TriangleBlock& block = blocks[i];
         reportCutOff();
@@ -1091,6 +1110,8 @@ bool SmdParser::readTriangleWindow(std::uint32_t& lines, std::uint32_t& pendingL
         lines += block.lines;
         next_ = block.end;
     }
+    lastWindowTriangles_ = file_.triangles.size() - trianglesBefore;
+    lastWindowLinks_ = file_.links.size() - linksBefore;
     if (!reserved_ && !options_.triangles) reserveForTheRest();
     return true;
 }

@@ -5,6 +5,8 @@
 #include <bit>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <random>
 #include <sstream>
@@ -595,6 +597,80 @@ TEST(SmdReaderErrors, DiagnosticNamesFileLineAndColumn) {
     ASSERT_FALSE(result->sink.errors().empty());
     const std::string text = formatDiagnostic(result->sink.errors()[0]);
     EXPECT_EQ(text.rfind("test.smd:14:1: error[SMD008]: ", 0), 0u) << text;
+}
+
+// SmdReadOptions::posesOnly: the bones and their poses, with nothing after them read or checked.
+std::unique_ptr<Parsed> parsePoses(const std::string& text) {
+    auto result = std::make_unique<Parsed>();
+    SmdReadOptions options;
+    options.posesOnly = true;
+    result->file = parseSmd(text, "test.smd", result->sink, options);
+    return result;
+}
+
+TEST(SmdReaderPosesOnly, TakesNodesAndSkeletonAndStopsThere) {
+    const auto result = parsePoses(kExample);
+    ASSERT_TRUE(result->file) << formatDiagnostic(result->sink.errors().front());
+    EXPECT_EQ(result->file->nodes.size(), 2u);
+    ASSERT_EQ(result->file->frames.size(), 1u);
+    EXPECT_EQ(result->file->frames[0].bones.size(), 2u);
+    EXPECT_TRUE(result->file->triangles.empty());
+    EXPECT_TRUE(result->file->materials.empty());
+    EXPECT_EQ(result->file->kind(), SmdKind::Animation);
+}
+
+TEST(SmdReaderPosesOnly, LeavesABrokenTrianglesSectionUnread) {
+    const std::string broken = exampleWithLine(13, "1 0 0 1O 0 1 0 0 0");
+    expectError(broken, "SMD003", 13, 7);
+    const auto result = parsePoses(broken);
+    ASSERT_TRUE(result->file);
+    EXPECT_EQ(result->sink.diagnostics().size(), 0u);
+    // A binary byte in the text the reader has at hand is still refused.
+    const auto binary = parsePoses(exampleWithLine(13, std::string("\0\x01", 2)));
+    EXPECT_FALSE(binary->file);
+}
+
+TEST(SmdReaderPosesOnly, StillChecksTheNodesAndPoses) {
+    const auto badPose = parsePoses(exampleWithLine(9, "1 0 0 10 0 0"));
+    EXPECT_FALSE(badPose->file);
+    ASSERT_FALSE(badPose->sink.errors().empty());
+    EXPECT_EQ(badPose->sink.errors().front().code, "SMD005");
+    EXPECT_EQ(badPose->sink.errors().front().location.line, 9u);
+    EXPECT_EQ(badPose->sink.errors().front().location.column, 13u);
+    // Without a skeleton section the whole file is read, and the missing section named.
+    std::string noSkeleton = kExample;
+    noSkeleton.erase(noSkeleton.find("skeleton"),
+                     noSkeleton.find("triangles") - noSkeleton.find("skeleton"));
+    const auto missing = parsePoses(noSkeleton);
+    EXPECT_FALSE(missing->file);
+    ASSERT_FALSE(missing->sink.errors().empty());
+    EXPECT_EQ(missing->sink.errors().front().code, "SMD018");
+}
+
+TEST(SmdReaderPosesOnly, ReadsAFileOnlyAsFarAsItsPoses) {
+    // Triangles past the reader's first window of text, then a binary byte: read whole, the
+    // file is refused; for its poses, it is read no further than they go.
+    std::string text = kExample;
+    text.erase(text.rfind("end\n"));
+    for (int i = 0; i < 8000; ++i)
+        text += "skin.bmp\n1 0 0 10 0 1 0 0 0 0\n1 5 0 10 0 1 0 1 0 0\n1 0 0 15 0 1 0 0 1 0\n";
+    text += std::string(1, '\0') + "\nend\n";
+    const auto path = std::filesystem::temp_directory_path() / "vtxc_poses_only_test.smd";
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << text;
+    }
+    CollectingSink whole, poses;
+    EXPECT_FALSE(readSmdFile(path, whole));
+    ASSERT_FALSE(whole.errors().empty());
+    EXPECT_EQ(whole.errors().front().code, "SMD015");
+    SmdReadOptions options;
+    options.posesOnly = true;
+    const auto file = readSmdFile(path, poses, options);
+    std::filesystem::remove(path);
+    ASSERT_TRUE(file);
+    EXPECT_EQ(file->frames.size(), 1u);
+    EXPECT_TRUE(file->triangles.empty());
 }
 
 TEST(SmdReader, ParsesTheBundledExample) {

@@ -9,6 +9,7 @@
 #include "optimizer/bone_weights.h"
 #include "optimizer/strip_analysis.h"
 #include "optimizer/strip_partition.h"
+#include "optimizer/vertex_cache_order.h"
 #include "optimizer/welding.h"
 #include "testing/mesh_checks.h"
 #include "testing/test_support.h"
@@ -201,6 +202,67 @@ TEST(StripGroups, AreDeterministic) {
         ASSERT_EQ((*a)[g].strips.size(), (*b)[g].strips.size());
         for (std::size_t s = 0; s < (*a)[g].strips.size(); ++s)
             EXPECT_EQ((*a)[g].strips[s].boneStateChanges, (*b)[g].strips[s].boneStateChanges);
+    }
+}
+
+// A strip's triangles in mesh vertex ids, as drawn.
+std::vector<std::uint32_t> drawnStrip(const StripGroup& group, const Strip& strip) {
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t i = strip.indexOffset; i < strip.indexOffset + strip.indexCount; ++i)
+        out.push_back(group.vertices[group.indices[i]].meshVertex);
+    return out;
+}
+
+// A bone strip (triangle numbers) ordered as its own mesh (vertices numbered by first use) under
+// `options`, in mesh vertex ids.
+std::vector<std::uint32_t> orderedOnItsOwn(const TestMesh& mesh,
+                                           const std::vector<std::uint32_t>& triangles,
+                                           const CacheOrderOptions& options) {
+    std::vector<std::uint32_t> meshVertexOf, local;
+    std::vector<std::uint32_t> localOf(mesh.weights.size(), UINT32_MAX);
+    for (std::uint32_t t : triangles)
+        for (int c = 0; c < 3; ++c) {
+            const std::uint32_t v = mesh.indices[3 * t + c];
+            if (localOf[v] == UINT32_MAX) {
+                localOf[v] = static_cast<std::uint32_t>(meshVertexOf.size());
+                meshVertexOf.push_back(v);
+            }
+            local.push_back(localOf[v]);
+        }
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t i : orderForVertexCache(local, meshVertexOf.size(), options))
+        out.push_back(meshVertexOf[i]);
+    return out;
+}
+
+// At the fast effort the whole order search runs on strips of meshes within the limit; a bigger
+// mesh's strips, however small, take the fast order.
+TEST(StripGroups, WholeOrderSearchOnlyForMeshesWithinTheLimit) {
+    for (const int rings : {41, 431}) { // 1,920 and 20,640 triangles
+        const TestMesh mesh = skinnedTube(rings, 24, 40);
+        StripLimits limits;
+        limits.maxBonesPerStrip = 9;
+        CollectingSink sink;
+        const auto groups = buildStripGroups(mesh.indices, mesh.weights, limits, sink);
+        ASSERT_TRUE(groups);
+        const auto strips = partitionTrianglesByBones(mesh.indices, mesh.weights, 9);
+        ASSERT_GT(strips.size(), 1u);
+        CacheOrderOptions options;
+        if (mesh.indices.size() / 3 > options.thoroughTriangleLimit)
+            options.thoroughTriangleLimit = 0; // what the fast effort means for a big mesh
+        std::size_t s = 0, differentFromTheWholeSearch = 0;
+        for (const StripGroup& group : *groups)
+            for (const Strip& strip : group.strips) {
+                ASSERT_LT(s, strips.size());
+                ASSERT_LE(strips[s].size(), CacheOrderOptions{}.thoroughTriangleLimit);
+                const auto drawn = drawnStrip(group, strip);
+                EXPECT_EQ(drawn, orderedOnItsOwn(mesh, strips[s], options)) << rings << " " << s;
+                differentFromTheWholeSearch += drawn != orderedOnItsOwn(mesh, strips[s], {});
+                ++s;
+            }
+        EXPECT_EQ(s, strips.size());
+        // The two plans give other orders (else this test would not tell them apart).
+        if (options.thoroughTriangleLimit == 0) EXPECT_GT(differentFromTheWholeSearch, 0u);
     }
 }
 
