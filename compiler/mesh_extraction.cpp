@@ -2,6 +2,7 @@
 // ($scale, $origin, the $staticprop turn) and the output conventions of docs/formats.md ("SMD").
 #include "compiler/mesh_extraction.h"
 
+#include "formats/common/huge_pages.h"
 #include "formats/common/text.h"
 
 #include <algorithm>
@@ -142,7 +143,15 @@ ExtractedMesh extractMesh(const SmdFile& smd, const std::vector<int>& nodeToBone
         ZRotation(source.originRotationDegrees + (options.staticProp ? 90.0f : 0.0f))};
     const TriangleLayout layout = layOut(smd, out);
     for (std::size_t slot = 0; slot < out.materials.size(); ++slot) {
-        out.materials[slot].corners.resize(3 * std::size_t(layout.slotSizes[slot]));
+        // Fresh pages zeroed on all threads, not by the one that sizes the list.
+        std::vector<ModelVertex>& corners = out.materials[slot].corners;
+        corners.reserve(3 * std::size_t(layout.slotSizes[slot]));
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, corners.capacity(), 1u << 16),
+                          [&](const tbb::blocked_range<std::size_t>& range) {
+                              prefaultPages(corners.data() + range.begin(),
+                                            range.size() * sizeof(ModelVertex));
+                          });
+        corners.resize(3 * std::size_t(layout.slotSizes[slot]));
         out.materials[slot].sourceLines.resize(layout.slotSizes[slot]);
     }
     // Output winding: SMD corners a, b, c are drawn a, c, b; `reverse` undoes that.

@@ -10,6 +10,9 @@
 #include <bit>
 #include <cmath>
 #include <numbers>
+#include <numeric>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
 
 namespace vtxc {
 namespace {
@@ -80,18 +83,25 @@ class NormalMatcher {
 // (16 triangles around a vertex at most on the corpus), so their welding is unchanged.
 constexpr std::size_t kMaxNormalsComparedPerKey = 64;
 
-// First pass: each corner gets the first earlier vertex with the same key and a close normal.
-// The table holds one slot per distinct key; the vertices of one key form a list in insertion
-// order (`nextOfKey`), so the earliest match wins and a key is found in constant time.
-std::vector<std::uint32_t> assignProvisionalVertices(std::span<const ModelVertex> corners,
-                                                     const NormalMatcher& normals,
-                                                     std::vector<ModelVertex>& provisional) {
+// First pass, over the corners of one partition (in corner order): each corner gets the first
+// earlier vertex with the same key and a close normal. The table holds one slot per distinct key;
+// the vertices of one key form a list in insertion order (`nextOfKey`), so the earliest match wins
+// and a key is found in constant time. `vertexOf[i]` is the vertex of corner `members[i]`.
+struct Partition {
+    std::vector<std::uint32_t> members; // corner numbers, increasing
+    std::vector<ModelVertex> provisional;
+    std::vector<std::uint32_t> vertexOf;
+};
+
+void assignProvisionalVertices(std::span<const ModelVertex> corners,
+                               std::span<const std::uint64_t> hashes, const NormalMatcher& normals,
+                               Partition& part) {
     std::size_t capacity = 16;
-    while (capacity < corners.size() * 2)
+    while (capacity < part.members.size() * 2)
         capacity *= 2;
     const std::size_t mask = capacity - 1;
     std::vector<std::uint32_t> table(capacity, kNoVertex);
-    std::vector<std::uint32_t> cornerVertex(corners.size());
+    std::vector<ModelVertex>& provisional = part.provisional;
     std::vector<std::uint32_t> nextOfKey, lastOfKey; // per vertex; lastOfKey valid for list heads
     auto addVertex = [&](const ModelVertex& corner) {
         const auto index = static_cast<std::uint32_t>(provisional.size());
@@ -100,14 +110,15 @@ std::vector<std::uint32_t> assignProvisionalVertices(std::span<const ModelVertex
         lastOfKey.push_back(index);
         return index;
     };
-    for (std::size_t c = 0; c < corners.size(); ++c) {
-        const ModelVertex& corner = corners[c];
-        std::size_t slot = keyHash(corner) & mask;
+    part.vertexOf.resize(part.members.size());
+    for (std::size_t i = 0; i < part.members.size(); ++i) {
+        const ModelVertex& corner = corners[part.members[i]];
+        std::size_t slot = hashes[part.members[i]] & mask;
         while (table[slot] != kNoVertex && !sameKey(provisional[table[slot]], corner))
             slot = (slot + 1) & mask;
         const std::uint32_t head = table[slot];
         if (head == kNoVertex) {
-            table[slot] = cornerVertex[c] = addVertex(corner);
+            table[slot] = part.vertexOf[i] = addVertex(corner);
             continue;
         }
         std::uint32_t match = kNoVertex;
@@ -123,7 +134,56 @@ std::vector<std::uint32_t> assignProvisionalVertices(std::span<const ModelVertex
             nextOfKey[lastOfKey[head]] = match;
             lastOfKey[head] = match;
         }
-        cornerVertex[c] = match;
+        part.vertexOf[i] = match;
+    }
+}
+
+// Corners only ever weld with corners of the same key, so the corners can be split by their key's
+// hash into partitions welded independently (in parallel, each table small enough to stay in
+// cache). Each key's corners are met in the same order as by one pass over all of them, so every
+// corner finds the same match: the result does not depend on the partition count.
+constexpr std::size_t kCornersPerPartition = 32768;
+constexpr std::size_t kMaxPartitions = 64;
+
+std::size_t partitionCount(std::size_t corners) {
+    std::size_t count = 1;
+    while (count < kMaxPartitions && count * kCornersPerPartition < corners)
+        count *= 2;
+    return count;
+}
+
+// Every corner's provisional vertex, numbered across the partitions, and those vertices.
+std::vector<std::uint32_t> assignProvisionalVertices(std::span<const ModelVertex> corners,
+                                                     const NormalMatcher& normals,
+                                                     std::vector<ModelVertex>& provisional) {
+    std::vector<std::uint64_t> hashes(corners.size());
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, corners.size(), 16384),
+                      [&](const tbb::blocked_range<std::size_t>& range) {
+                          for (std::size_t c = range.begin(); c != range.end(); ++c)
+                              hashes[c] = keyHash(corners[c]);
+                      });
+    const std::size_t count = partitionCount(corners.size());
+    const int shift = 64 - std::countr_zero(count); // the high bits; the tables use the low ones
+    auto partitionOf = [&](std::size_t c) {
+        return count == 1 ? std::size_t(0) : static_cast<std::size_t>(hashes[c] >> shift);
+    };
+    std::vector<Partition> parts(count);
+    if (count == 1) {
+        parts[0].members.resize(corners.size());
+        std::iota(parts[0].members.begin(), parts[0].members.end(), 0u);
+    } else {
+        for (std::size_t c = 0; c < corners.size(); ++c)
+            parts[partitionOf(c)].members.push_back(static_cast<std::uint32_t>(c));
+    }
+    tbb::parallel_for(std::size_t(0), count, [&](std::size_t p) {
+        assignProvisionalVertices(corners, hashes, normals, parts[p]);
+    });
+    std::vector<std::uint32_t> cornerVertex(corners.size());
+    for (const Partition& part : parts) {
+        const auto base = static_cast<std::uint32_t>(provisional.size());
+        provisional.insert(provisional.end(), part.provisional.begin(), part.provisional.end());
+        for (std::size_t i = 0; i < part.members.size(); ++i)
+            cornerVertex[part.members[i]] = base + part.vertexOf[i];
     }
     return cornerVertex;
 }

@@ -262,7 +262,9 @@ TEST(StripGroups, WholeOrderSearchOnlyForMeshesWithinTheLimit) {
             }
         EXPECT_EQ(s, strips.size());
         // The two plans give other orders (else this test would not tell them apart).
-        if (options.thoroughTriangleLimit == 0) EXPECT_GT(differentFromTheWholeSearch, 0u);
+        if (options.thoroughTriangleLimit == 0) {
+            EXPECT_GT(differentFromTheWholeSearch, 0u);
+        }
     }
 }
 

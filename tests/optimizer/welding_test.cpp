@@ -115,6 +115,78 @@ TEST(Welding, PartialTrailingTriangleIsIgnoredAndEmptyInputIsFine) {
     EXPECT_EQ(mesh.cornerToVertex.size(), 3u);
 }
 
+// The welding rule spelled out by brute force: a corner takes the first earlier vertex with the
+// same position, UV and weights and a normal within the angle (vertices of one key compared in the
+// order they were made), then vertices are numbered by first use in the kept triangles.
+std::vector<std::uint32_t> weldByBruteForce(const std::vector<ModelVertex>& corners, float degrees,
+                                            std::vector<ModelVertex>& vertices) {
+    const double cosLimit = std::cos(double(degrees) * std::numbers::pi / 180.0);
+    auto sameKey = [](const ModelVertex& a, const ModelVertex& b) {
+        return a.position.x == b.position.x && a.position.y == b.position.y &&
+               a.position.z == b.position.z && a.uv.x == b.uv.x && a.uv.y == b.uv.y &&
+               a.weights == b.weights;
+    };
+    auto closeNormals = [&](const Vec3& a, const Vec3& b) {
+        const double dot = double(a.x) * b.x + double(a.y) * b.y + double(a.z) * b.z;
+        const double la = std::sqrt(double(a.x) * a.x + double(a.y) * a.y + double(a.z) * a.z);
+        const double lb = std::sqrt(double(b.x) * b.x + double(b.y) * b.y + double(b.z) * b.z);
+        return (a.x == b.x && a.y == b.y && a.z == b.z) || dot >= cosLimit * la * lb;
+    };
+    std::vector<ModelVertex> made;
+    std::vector<std::uint32_t> madeOf(corners.size());
+    for (std::size_t c = 0; c < corners.size(); ++c) {
+        std::uint32_t match = kNoVertex;
+        for (std::uint32_t v = 0; v < made.size() && match == kNoVertex; ++v)
+            if (sameKey(made[v], corners[c]) && closeNormals(made[v].normal, corners[c].normal))
+                match = v;
+        if (match == kNoVertex) {
+            match = static_cast<std::uint32_t>(made.size());
+            made.push_back(corners[c]);
+        }
+        madeOf[c] = match;
+    }
+    std::vector<std::uint32_t> finalOf(made.size(), kNoVertex), indices;
+    for (std::size_t t = 0; t + 2 < corners.size(); t += 3) {
+        const std::uint32_t a = madeOf[t], b = madeOf[t + 1], c = madeOf[t + 2];
+        if (a == b || b == c || a == c) continue;
+        for (std::uint32_t p : {a, b, c}) {
+            if (finalOf[p] == kNoVertex) {
+                finalOf[p] = static_cast<std::uint32_t>(vertices.size());
+                vertices.push_back(made[p]);
+            }
+            indices.push_back(finalOf[p]);
+        }
+    }
+    return indices;
+}
+
+// A soup big enough to be welded in several partitions (in parallel): the same result as the
+// rule spelled out, corner for corner.
+TEST(Welding, BigSoupWeldsAsTheRuleSays) {
+    std::vector<ModelVertex> corners;
+    std::uint32_t state = 12345;
+    auto next = [&](std::uint32_t n) {
+        state = state * 1664525u + 1013904223u;
+        return (state >> 8) % n;
+    };
+    // 70,000 corners over about 2,000 keys, each with normals within and beyond the angle, and
+    // some degenerate triangles.
+    for (int i = 0; i < 70002; ++i) {
+        const auto key = next(2000);
+        ModelVertex v = corner(float(key % 50), float(key / 50), 0.0f, float(key % 7) / 8.0f);
+        v.normal = tilted(float(next(3)) * 1.5f); // 0, 1.5 or 3 degrees
+        corners.push_back(v);
+    }
+    std::vector<ModelVertex> expectedVertices;
+    const auto expectedIndices = weldByBruteForce(corners, 2.0f, expectedVertices);
+    const WeldedMesh mesh = weldCorners(corners);
+    EXPECT_GT(mesh.degenerateTriangles, 0u);
+    EXPECT_EQ(mesh.indices, expectedIndices);
+    ASSERT_EQ(mesh.vertices.size(), expectedVertices.size());
+    for (std::size_t v = 0; v < expectedVertices.size(); ++v)
+        ASSERT_EQ(mesh.vertices[v], expectedVertices[v]) << v;
+}
+
 TEST(Welding, LargeGridWeldsToItsLatticeInOrderOfFirstUse) {
     const std::uint32_t n = 300; // 90,000 quads, 540,000 corners
     std::vector<ModelVertex> corners;
