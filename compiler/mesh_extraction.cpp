@@ -2,7 +2,7 @@
 // ($scale, $origin, the $staticprop turn) and the output conventions of docs/formats.md ("SMD").
 #include "compiler/mesh_extraction.h"
 
-#include "formats/common/huge_pages.h"
+#include "formats/common/page_prefault.h"
 #include "formats/common/text.h"
 
 #include <algorithm>

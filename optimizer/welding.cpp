@@ -10,7 +10,6 @@
 #include <bit>
 #include <cmath>
 #include <numbers>
-#include <numeric>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -91,6 +90,9 @@ struct Partition {
     std::vector<std::uint32_t> members; // corner numbers, increasing
     std::vector<ModelVertex> provisional;
     std::vector<std::uint32_t> vertexOf;
+    // Per provisional vertex: made after kMaxNormalsComparedPerKey others of its key, so that no
+    // later corner is compared with it.
+    std::vector<std::uint8_t> beyondCompared;
 };
 
 void assignProvisionalVertices(std::span<const ModelVertex> corners,
@@ -103,11 +105,12 @@ void assignProvisionalVertices(std::span<const ModelVertex> corners,
     std::vector<std::uint32_t> table(capacity, kNoVertex);
     std::vector<ModelVertex>& provisional = part.provisional;
     std::vector<std::uint32_t> nextOfKey, lastOfKey; // per vertex; lastOfKey valid for list heads
-    auto addVertex = [&](const ModelVertex& corner) {
+    auto addVertex = [&](const ModelVertex& corner, bool beyondCompared) {
         const auto index = static_cast<std::uint32_t>(provisional.size());
         provisional.push_back(corner);
         nextOfKey.push_back(kNoVertex);
         lastOfKey.push_back(index);
+        part.beyondCompared.push_back(beyondCompared);
         return index;
     };
     part.vertexOf.resize(part.members.size());
@@ -125,7 +128,7 @@ void assignProvisionalVertices(std::span<const ModelVertex> corners,
             slot = (slot + 1) & mask;
         const std::uint32_t head = table[slot];
         if (head == kNoVertex) {
-            table[slot] = part.vertexOf[i] = addVertex(corner);
+            table[slot] = part.vertexOf[i] = addVertex(corner, false);
             continue;
         }
         std::uint32_t match = kNoVertex;
@@ -137,12 +140,78 @@ void assignProvisionalVertices(std::span<const ModelVertex> corners,
                 break;
             }
         if (match == kNoVertex) {
-            match = addVertex(corner);
+            match = addVertex(corner, compared >= kMaxNormalsComparedPerKey);
             nextOfKey[lastOfKey[head]] = match;
             lastOfKey[head] = match;
         }
         part.vertexOf[i] = match;
     }
+}
+
+// Exact repeats. An exporter writes a shared corner's line again for each triangle that uses it, so
+// most corners repeat, value for value, a corner met shortly before. Such a corner needs no search:
+// with the same key and the same normal it meets the same vertices of its key in the same order,
+// and as the list of a key only grows at its end, the first vertex that matched the earlier corner
+// (or the one that corner made) is still the first that matches. The one exception is a vertex
+// made beyond the kMaxNormalsComparedPerKey vertices a search compares: a repeat of its corner is
+// not compared with it either, and makes a vertex of its own. So the result is the one a search of
+// every corner gives.
+bool identicalBits(float a, float b) {
+    return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+}
+
+bool identicalCorners(const ModelVertex& a, const ModelVertex& b) {
+    for (int k = 0; k < 3; ++k)
+        if (!identicalBits((&a.position.x)[k], (&b.position.x)[k]) ||
+            !identicalBits((&a.normal.x)[k], (&b.normal.x)[k]) ||
+            a.weights.bone[k] != b.weights.bone[k] ||
+            !identicalBits(a.weights.weight[k], b.weights.weight[k]))
+            return false;
+    return identicalBits(a.uv.x, b.uv.x) && identicalBits(a.uv.y, b.uv.y) &&
+           a.weights.count == b.weights.count;
+}
+
+// A cheap hash of every value of a corner, for the table of recent corners below.
+std::uint64_t cornerHash(const ModelVertex& v) {
+    const auto bits = [](float f) { return std::uint64_t(std::bit_cast<std::uint32_t>(f)); };
+    const std::uint64_t a = bits(v.position.x) | bits(v.position.y) << 32;
+    const std::uint64_t b = bits(v.position.z) | bits(v.normal.x) << 32;
+    const std::uint64_t c = bits(v.normal.y) | bits(v.normal.z) << 32;
+    const std::uint64_t d = bits(v.uv.x) | bits(v.uv.y) << 32;
+    const std::uint64_t e = bits(v.weights.weight[0]) | bits(v.weights.weight[1]) << 32;
+    const std::uint64_t f = bits(v.weights.weight[2]) | std::uint64_t(v.weights.count) << 32 |
+                            std::uint64_t(std::uint16_t(v.weights.bone[0])) << 40;
+    const std::uint64_t g = std::uint64_t(std::uint16_t(v.weights.bone[1])) |
+                            std::uint64_t(std::uint16_t(v.weights.bone[2])) << 16;
+    return (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ (c * 0x165667B19E3779F9ull) ^
+           (d * 0xD6E8FEB86659FD93ull) ^ (e * 0xFF51AFD7ED558CCDull) ^ (f * 0xC4CEB9FE1A85EC53ull) ^
+           (g * 0x9FB21C651E98DF25ull);
+}
+
+// For each corner, an earlier corner with the very same values, or kNoVertex. Found among recent
+// corners only (a table of the last corner seen per hash), in fixed runs of corners that are
+// searched in parallel: the result does not depend on the thread count. A repeat points at a
+// corner that is not one.
+constexpr std::size_t kCornersPerRepeatRun = 65536;
+constexpr int kRecentCornerBits = 12;
+
+std::vector<std::uint32_t> findExactRepeats(std::span<const ModelVertex> corners) {
+    std::vector<std::uint32_t> repeatOf(corners.size());
+    const std::size_t runs = (corners.size() + kCornersPerRepeatRun - 1) / kCornersPerRepeatRun;
+    tbb::parallel_for(std::size_t(0), runs, [&](std::size_t run) {
+        std::vector<std::uint32_t> recent(std::size_t(1) << kRecentCornerBits, kNoVertex);
+        const std::size_t end = std::min(corners.size(), (run + 1) * kCornersPerRepeatRun);
+        for (std::size_t c = run * kCornersPerRepeatRun; c < end; ++c) {
+            std::uint32_t& slot = recent[cornerHash(corners[c]) >> (64 - kRecentCornerBits)];
+            if (slot != kNoVertex && identicalCorners(corners[slot], corners[c])) {
+                repeatOf[c] = slot;
+            } else {
+                repeatOf[c] = kNoVertex;
+                slot = static_cast<std::uint32_t>(c);
+            }
+        }
+    });
+    return repeatOf;
 }
 
 // Corners only ever weld with corners of the same key, so the corners can be split by their key's
@@ -159,15 +228,20 @@ std::size_t partitionCount(std::size_t corners) {
     return count;
 }
 
-// Every corner's provisional vertex, numbered across the partitions, and those vertices.
+// Every corner's provisional vertex, numbered across the partitions, and those vertices. Exact
+// repeats (repeatOf, when not empty) take their earlier corner's vertex after the search.
 std::vector<std::uint32_t> assignProvisionalVertices(std::span<const ModelVertex> corners,
+                                                     std::span<const std::uint32_t> repeatOf,
                                                      const NormalMatcher& normals,
                                                      std::vector<ModelVertex>& provisional) {
+    const auto searched = [&](std::size_t c) {
+        return repeatOf.empty() || repeatOf[c] == kNoVertex;
+    };
     std::vector<std::uint64_t> hashes(corners.size());
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, corners.size(), 16384),
                       [&](const tbb::blocked_range<std::size_t>& range) {
                           for (std::size_t c = range.begin(); c != range.end(); ++c)
-                              hashes[c] = keyHash(corners[c]);
+                              if (searched(c)) hashes[c] = keyHash(corners[c]);
                       });
     const std::size_t count = partitionCount(corners.size());
     const int shift = 64 - std::countr_zero(count); // the high bits; the tables use the low ones
@@ -175,22 +249,32 @@ std::vector<std::uint32_t> assignProvisionalVertices(std::span<const ModelVertex
         return count == 1 ? std::size_t(0) : static_cast<std::size_t>(hashes[c] >> shift);
     };
     std::vector<Partition> parts(count);
-    if (count == 1) {
-        parts[0].members.resize(corners.size());
-        std::iota(parts[0].members.begin(), parts[0].members.end(), 0u);
-    } else {
-        for (std::size_t c = 0; c < corners.size(); ++c)
-            parts[partitionOf(c)].members.push_back(static_cast<std::uint32_t>(c));
-    }
+    for (std::size_t c = 0; c < corners.size(); ++c)
+        if (searched(c)) parts[partitionOf(c)].members.push_back(static_cast<std::uint32_t>(c));
     tbb::parallel_for(std::size_t(0), count, [&](std::size_t p) {
         assignProvisionalVertices(corners, hashes, normals, parts[p]);
     });
     std::vector<std::uint32_t> cornerVertex(corners.size());
+    std::vector<std::uint8_t> beyondCompared;
     for (const Partition& part : parts) {
         const auto base = static_cast<std::uint32_t>(provisional.size());
         provisional.insert(provisional.end(), part.provisional.begin(), part.provisional.end());
+        beyondCompared.insert(beyondCompared.end(), part.beyondCompared.begin(),
+                              part.beyondCompared.end());
         for (std::size_t i = 0; i < part.members.size(); ++i)
             cornerVertex[part.members[i]] = base + part.vertexOf[i];
+    }
+    if (repeatOf.empty()) return cornerVertex;
+    for (std::size_t c = 0; c < corners.size(); ++c) {
+        if (searched(c)) continue;
+        const std::uint32_t earlier = cornerVertex[repeatOf[c]];
+        if (!beyondCompared[earlier]) {
+            cornerVertex[c] = earlier;
+        } else {
+            cornerVertex[c] = static_cast<std::uint32_t>(provisional.size());
+            provisional.push_back(corners[c]);
+            beyondCompared.push_back(true);
+        }
     }
     return cornerVertex;
 }
@@ -201,8 +285,10 @@ WeldedMesh weldCorners(std::span<const ModelVertex> corners, const WeldOptions& 
     const std::size_t triangleCount = corners.size() / 3;
     corners = corners.first(triangleCount * 3);
     std::vector<ModelVertex> provisional;
-    const std::vector<std::uint32_t> provisionalOf =
-        assignProvisionalVertices(corners, NormalMatcher(options.normalAngleDegrees), provisional);
+    const std::vector<std::uint32_t> repeatOf =
+        options.reuseExactRepeats ? findExactRepeats(corners) : std::vector<std::uint32_t>();
+    const std::vector<std::uint32_t> provisionalOf = assignProvisionalVertices(
+        corners, repeatOf, NormalMatcher(options.normalAngleDegrees), provisional);
 
     // Second pass: drop degenerate triangles, number vertices by first use in the kept ones.
     WeldedMesh mesh;

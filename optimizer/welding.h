@@ -17,6 +17,10 @@ struct WeldOptions {
     // Two corners with equal position, UV and weights share a vertex when the angle between their
     // normals is at most this (degrees). 0 asks for exactly equal normals.
     float normalAngleDegrees = 2.0f;
+    // A corner that repeats, value for value, a corner met shortly before takes that corner's
+    // vertex without a search (most corners of an exported mesh). A speed-up only: the result is
+    // the same either way (welding.cpp says why), which the tests check.
+    bool reuseExactRepeats = true;
 };
 
 inline constexpr std::uint32_t kNoVertex = std::numeric_limits<std::uint32_t>::max();

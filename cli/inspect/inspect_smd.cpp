@@ -1,7 +1,8 @@
 // `vtxc inspect FILE.smd [--json]`: kind, counts, materials and bone-influence figures of an SMD.
 // A "vertex" in the influence figures is a distinct vertex line (equal lines count once).
 #include "cli/inspect/inspect.h"
-#include "formats/common/huge_pages.h"
+#include "formats/common/internal_error.h"
+#include "formats/common/page_prefault.h"
 #include "formats/smd/smd.h"
 
 #include <algorithm>
@@ -49,24 +50,35 @@ static_assert(offsetof(SmdVertex, bone) == 0 &&
               offsetof(SmdVertex, firstLink) == kVertexValueBytes);
 static_assert(sizeof(SmdLink) == sizeof(int) + sizeof(float));
 
+template <typename T> T loaded(const std::byte* p) {
+    T value;
+    std::memcpy(&value, p, sizeof value);
+    return value;
+}
+
 // Equal vertex lines: every value equal, bytes included (so -0 and 0 differ, as the text does).
+// Compared a word at a time in line: most calls compare one short line, where a call of memcmp
+// would cost more than the comparison.
 bool sameVertexLine(const VertexLine& a, const VertexLine& b) {
     const std::uint32_t links = a.vertex->linkCount;
-    return links == b.vertex->linkCount &&
-           std::memcmp(a.vertex, b.vertex, kVertexValueBytes) == 0 &&
-           std::memcmp(a.links, b.links, links * sizeof(SmdLink)) == 0;
+    if (links != b.vertex->linkCount) return false;
+    const auto* av = reinterpret_cast<const std::byte*>(a.vertex);
+    const auto* bv = reinterpret_cast<const std::byte*>(b.vertex);
+    static_assert(kVertexValueBytes == 4 * 8 + 4);
+    std::uint64_t differ = loaded<std::uint32_t>(av + 32) ^ loaded<std::uint32_t>(bv + 32);
+    for (int w = 0; w < 4; ++w)
+        differ |= loaded<std::uint64_t>(av + 8 * w) ^ loaded<std::uint64_t>(bv + 8 * w);
+    const auto* al = reinterpret_cast<const std::byte*>(a.links);
+    const auto* bl = reinterpret_cast<const std::byte*>(b.links);
+    for (std::uint32_t i = 0; i < links; ++i)
+        differ |= loaded<std::uint64_t>(al + 8 * i) ^ loaded<std::uint64_t>(bl + 8 * i);
+    return differ == 0;
 }
 
 // One multiply-xor step per word of values; the final mix spreads every bit into the low bits that
 // pick a slot. Equal lines give equal hashes (the same bits in the same order).
 std::uint64_t mixed(std::uint64_t h, std::uint64_t value) {
     return (h ^ value) * 0x9E3779B97F4A7C15ull;
-}
-
-template <typename T> T loaded(const std::byte* p) {
-    T value;
-    std::memcpy(&value, p, sizeof value);
-    return value;
 }
 
 // The values are read as 8-byte words where they lie (kVertexValueBytes: four words and uv.y).
@@ -89,73 +101,73 @@ std::uint64_t vertexLineHash(const VertexLine& line) {
 }
 
 // The slot table of the set below, which a big mesh makes many megabytes large and probes at
-// random. On Linux, transparent huge pages are asked for (madvise(2)): a probe then misses the
-// TLB far less often, and filling the table takes a page fault per 2 MiB instead of per 4 KiB
-// (a 1M-triangle inspect: 9,000 page faults instead of 17,000). Tables under a huge page are
-// allocated as usual. (The copies of the lines, written front to back, keep plain pages: huge ones
-// measured no faster there and took 8 MiB more memory.)
+// random: zeroed by the kernel as it is first touched (calloc of fresh memory), in small pages
+// (see formats/common/page_prefault.h for why not huge ones).
 struct FreeMemory {
     void operator()(void* p) const { std::free(p); }
 };
-template <typename T> using HugePageArray = std::unique_ptr<T[], FreeMemory>;
+template <typename T> using ZeroedArray = std::unique_ptr<T[], FreeMemory>;
 
-// `count` elements of T, left uninitialised (T is trivial); aligned to huge pages, so that all of
-// a table that spans one is advised.
-template <typename T> HugePageArray<T> allocateHugePageArray(std::size_t count) {
+// `count` elements of T, all bytes zero (T is trivial and all-zero is its empty value).
+template <typename T> ZeroedArray<T> allocateZeroedArray(std::size_t count) {
     static_assert(std::is_trivially_copyable_v<T> && alignof(T) <= alignof(std::max_align_t));
-    const std::size_t bytes = count * sizeof(T);
-    if (bytes < kHugePageBytes) {
-        void* p = std::malloc(bytes);
-        if (!p) throw std::bad_alloc();
-        return HugePageArray<T>(static_cast<T*>(p));
-    }
-    const std::size_t rounded = (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
-    void* p = std::aligned_alloc(kHugePageBytes, rounded);
+    void* p = std::calloc(count, sizeof(T));
     if (!p) throw std::bad_alloc();
-    adviseHugePages(p, rounded);
-    return HugePageArray<T>(static_cast<T*>(p));
+    prefaultPages(p, count * sizeof(T)); // one call instead of a fault per page
+    return ZeroedArray<T>(static_cast<T*>(p));
 }
 
 // Copies of vertex lines, each vertex followed by its links, in chunks that never move: keeping
 // a line copies it once, and the memory is touched once (a growing array would copy and touch
-// everything again at every doubling).
+// everything again at every doubling). A kept line is named by a 32-bit number, its place in
+// 4-byte units.
 class VertexLineStore {
   public:
-    VertexLine keep(const VertexLine& line) {
+    std::uint32_t keep(const VertexLine& line) {
         const std::size_t bytes =
             sizeof(SmdVertex) + std::size_t(line.vertex->linkCount) * sizeof(SmdLink);
-        if (used_ + bytes > chunkBytes_) {
-            chunks_.push_back(std::make_unique_for_overwrite<std::byte[]>(
-                std::max(kChunkBytes, bytes))); // a line longer than a chunk gets its own
-            chunkBytes_ = std::max(kChunkBytes, bytes);
+        if (used_ + bytes > kChunkBytes) {
+            // A line is kept for each distinct line of the text, and takes at most about 2.5
+            // times its text (44 bytes and 8 a link, against at least 18 bytes and 4 a link):
+            // a 4 GiB file stays within the 16 GiB that the numbers reach.
+            VTXC_CHECK(chunks_.size() < kMaxChunks, "vertex line store over 16 GiB");
+            chunks_.push_back(std::make_unique_for_overwrite<std::byte[]>(kChunkBytes));
+            prefaultPages(chunks_.back().get(), kChunkBytes);
             used_ = 0;
         }
         std::byte* at = chunks_.back().get() + used_;
+        const auto number =
+            static_cast<std::uint32_t>(((chunks_.size() - 1) << kUnitsPerChunkBits) + used_ / 4);
         used_ += bytes;
-        auto* vertex = new (at) SmdVertex(*line.vertex);
+        new (at) SmdVertex(*line.vertex);
         auto* links = reinterpret_cast<SmdLink*>(at + sizeof(SmdVertex));
         for (std::uint32_t i = 0; i < line.vertex->linkCount; ++i)
             new (links + i) SmdLink(line.links[i]);
-        return {vertex, links};
+        return number;
     }
-    // The line kept at `vertex` (a pointer keep() returned).
-    static VertexLine kept(const SmdVertex* vertex) {
-        return {vertex, reinterpret_cast<const SmdLink*>(
-                            reinterpret_cast<const std::byte*>(vertex) + sizeof(SmdVertex))};
+    // The line kept as `number` (what keep() returned).
+    VertexLine kept(std::uint32_t number) const {
+        const std::byte* at = chunks_[number >> kUnitsPerChunkBits].get() +
+                              std::size_t(number & ((1u << kUnitsPerChunkBits) - 1)) * 4;
+        return {reinterpret_cast<const SmdVertex*>(at),
+                reinterpret_cast<const SmdLink*>(at + sizeof(SmdVertex))};
     }
 
   private:
-    static_assert(sizeof(SmdVertex) % alignof(SmdLink) == 0 &&
-                  alignof(SmdVertex) == alignof(SmdLink));
-    static constexpr std::size_t kChunkBytes = 1u << 20;
+    static_assert(sizeof(SmdVertex) % 4 == 0 && sizeof(SmdLink) % 4 == 0 &&
+                  alignof(SmdVertex) <= 4 && alignof(SmdLink) <= 4);
+    static constexpr int kUnitsPerChunkBits = 18;
+    static constexpr std::size_t kChunkBytes = std::size_t(4) << kUnitsPerChunkBits; // 1 MiB
+    static constexpr std::size_t kMaxChunks = std::size_t(1) << (32 - kUnitsPerChunkBits);
+    static_assert(sizeof(SmdVertex) + kSmdMaxLinksPerVertex * sizeof(SmdLink) <= kChunkBytes);
     std::vector<std::unique_ptr<std::byte[]>> chunks_;
-    std::size_t chunkBytes_ = 0, used_ = 0;
+    std::size_t used_ = kChunkBytes; // the first line opens a chunk
 };
 
 // Distinct vertex lines, as an open-addressing set over copies of the distinct lines (the
-// triangles are read a piece at a time and not kept). Each slot keeps its line's hash: a probe
-// compares hashes first, so it reads a stored line only when the hashes are equal, and growing
-// never hashes again.
+// triangles are read a piece at a time and not kept). A slot is 8 bytes: 32 bits of the line's
+// hash, which place it and are compared first (a stored line is read only when they are equal,
+// and growing never hashes again), and the kept line's number plus one (0: an empty slot).
 class DistinctVertexLines {
   public:
     DistinctVertexLines() : slots_(emptySlots(1024)), slotCount_(1024) {}
@@ -164,11 +176,11 @@ class DistinctVertexLines {
     // lines can be on their way from memory at once (the table is far larger than the caches
     // and its slots are hit at random). Returns what insert() takes.
     struct Pending {
-        std::uint64_t hash;
+        std::uint32_t hash;
         VertexLine line;
     };
     Pending prepare(const VertexLine& line) const {
-        const std::uint64_t hash = vertexLineHash(line);
+        const auto hash = static_cast<std::uint32_t>(vertexLineHash(line));
         __builtin_prefetch(&slots_[hash & (slotCount_ - 1)]);
         return {hash, line};
     }
@@ -178,43 +190,42 @@ class DistinctVertexLines {
         const std::size_t mask = slotCount_ - 1;
         for (std::size_t i = pending.hash & mask;; i = (i + 1) & mask) {
             Slot& here = slots_[i];
-            if (!here.line) {
-                here = {pending.hash, store_.keep(pending.line).vertex};
+            if (here.linePlusOne == 0) {
+                here = {pending.hash, store_.keep(pending.line) + 1};
                 ++count_;
                 return true;
             }
             if (here.hash == pending.hash &&
-                sameVertexLine(VertexLineStore::kept(here.line), pending.line))
+                sameVertexLine(store_.kept(here.linePlusOne - 1), pending.line))
                 return false;
         }
     }
 
   private:
     struct Slot {
-        std::uint64_t hash = 0;
-        const SmdVertex* line = nullptr; // kept in store_
+        std::uint32_t hash;
+        std::uint32_t linePlusOne;
     };
 
     void grow() {
-        const HugePageArray<Slot> old = std::exchange(slots_, emptySlots(2 * slotCount_));
+        const ZeroedArray<Slot> old = std::exchange(slots_, emptySlots(2 * slotCount_));
         const std::size_t oldCount = std::exchange(slotCount_, 2 * slotCount_);
         const std::size_t mask = slotCount_ - 1;
         for (const Slot& slot : std::span(old.get(), oldCount)) {
-            if (!slot.line) continue;
+            if (slot.linePlusOne == 0) continue;
             std::size_t i = slot.hash & mask;
-            while (slots_[i].line) // lines in the set are distinct already
+            while (slots_[i].linePlusOne != 0) // lines in the set are distinct already
                 i = (i + 1) & mask;
             slots_[i] = slot;
         }
     }
 
-    static HugePageArray<Slot> emptySlots(std::size_t count) {
-        HugePageArray<Slot> slots = allocateHugePageArray<Slot>(count);
-        std::uninitialized_fill_n(slots.get(), count, Slot{});
-        return slots;
+    static ZeroedArray<Slot> emptySlots(std::size_t count) {
+        static_assert(std::is_trivially_copyable_v<Slot>); // all zero: empty
+        return allocateZeroedArray<Slot>(count);
     }
 
-    HugePageArray<Slot> slots_;
+    ZeroedArray<Slot> slots_;
     std::size_t slotCount_;
     std::size_t count_ = 0;
     VertexLineStore store_;
@@ -223,14 +234,20 @@ class DistinctVertexLines {
 // The figures of the triangles, taken a piece at a time as the reader hands them on.
 class TriangleTally {
   public:
-    void add(std::span<const SmdTriangle> triangles, std::span<const SmdLink> links) {
-        triangles_ += triangles.size();
-        for (const SmdTriangle& triangle : triangles) {
+    void add(const SmdTrianglePiece& piece) {
+        triangles_ += piece.triangles.size();
+        for (std::size_t t = 0; t < piece.triangles.size(); ++t) {
+            const SmdTriangle& triangle = piece.triangles[t];
             if (triangle.material >= trianglesOfMaterial_.size())
                 trianglesOfMaterial_.resize(triangle.material + 1, 0);
             ++trianglesOfMaterial_[triangle.material];
-            for (const SmdVertex& corner : triangle.corners)
-                addCorner({&corner, links.data() + corner.firstLink});
+            // A corner whose line repeats an earlier one was counted with it (most corners).
+            const unsigned repeated = piece.repeatedCorners[t];
+            for (unsigned k = 0; k < 3; ++k) {
+                if (repeated & (1u << k)) continue;
+                const SmdVertex& corner = triangle.corners[k];
+                addCorner({&corner, piece.links.data() + corner.firstLink});
+            }
         }
         // The lines in flight point into this piece, which the reader reuses.
         for (std::size_t i = queued_ > kInFlight ? queued_ - kInFlight : 0; i < queued_; ++i)
@@ -322,8 +339,7 @@ void inspectSmd(const std::filesystem::path& file, bool json, DiagnosticSink& si
     // more memory than its text).
     TriangleTally tally;
     SmdReadOptions options;
-    options.triangles = [&](std::span<const SmdTriangle> triangles,
-                            std::span<const SmdLink> links) { tally.add(triangles, links); };
+    options.triangles = [&](const SmdTrianglePiece& piece) { tally.add(piece); };
     const auto smd = readSmdFile(file, sink, options);
     if (!smd) return;
     const SmdSummary summary = summarize(*smd, tally);

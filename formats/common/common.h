@@ -27,8 +27,9 @@
 //   FileSystem, RealFileSystem, MemoryFileSystem
 //       What the readers ask of the disk; in memory for tests and fuzzers.
 //
-// Memory (huge_pages.h)
-//   adviseHugePages   transparent huge pages for a big array (Linux; advice only).
+// Memory (page_prefault.h)
+//   prefaultPages, prefaultAfterSize
+//       Fresh pages of a big array faulted in ahead, by a thread with time to spare (Linux).
 //
 // Text and internal errors (text.h, internal_error.h)
 //   asciiLower, equalsIgnoringAsciiCase, lowerExtension
@@ -53,9 +54,9 @@
 #include "formats/common/diagnostics.h"
 #include "formats/common/file_io.h"
 #include "formats/common/file_system.h"
-#include "formats/common/huge_pages.h"
 #include "formats/common/internal_error.h"
 #include "formats/common/io_codes.h"
+#include "formats/common/page_prefault.h"
 #include "formats/common/text.h"
 #include "formats/common/text_window.h"
 #include "formats/common/vector_types.h"

@@ -1,8 +1,8 @@
 // SMD reader: one pass over the whole text, line by line, numbers parsed in place (no streams).
 // Follows docs/formats.md ("SMD"); the codes it reports are in smd_codes.h.
 #include "formats/common/decimal_to_float.h"
-#include "formats/common/huge_pages.h"
 #include "formats/common/io_codes.h"
+#include "formats/common/page_prefault.h"
 #include "formats/common/text_safety.h"
 #include "formats/common/text_window.h"
 #include "formats/smd/smd.h"
@@ -399,6 +399,7 @@ struct TriangleBlock {
     const char* begin = nullptr;
     const char* end = nullptr;
     SmdFile part;
+    std::vector<std::uint8_t> repeatedCorners; // per triangle of `part`, when they are handed on
     CollectingSink diagnostics;
     bool absoluteLines = false;
     std::uint32_t lines = 0;          // lines in the block (or up to the section's `end`)
@@ -412,6 +413,7 @@ struct TriangleBlock {
 struct BlockArrays {
     std::vector<SmdTriangle> triangles;
     std::vector<SmdLink> links;
+    std::vector<std::uint8_t> repeatedCorners;
 };
 
 class SmdParser {
@@ -419,7 +421,8 @@ class SmdParser {
     // Reads a whole source through `window`.
     SmdParser(TextWindow& window, const std::string& fileName, DiagnosticSink& sink,
               const SmdReadOptions& options)
-        : fileName_(fileName), sink_(sink), options_(options), window_(&window) {}
+        : fileName_(fileName), sink_(sink), options_(options), window_(&window),
+          markRepeats_(static_cast<bool>(options.triangles)) {}
 
     std::optional<SmdFile> run();
 
@@ -478,7 +481,7 @@ class SmdParser {
     std::string_view materialOfLine() const;
     bool readTriangle(std::string_view material);
     bool readVertex(SmdVertex& vertex);
-    bool readRecentOrPlainVertex(SmdVertex& vertex);
+    bool readRecentOrPlainVertex(SmdVertex& vertex, bool& repeated);
     bool readPlainVertex(SmdVertex& vertex);
     void skipVertexAnimation();
     void reportUnclosed(const char* sectionName);
@@ -531,6 +534,9 @@ class SmdParser {
     std::uint32_t lastMaterialIndex_ = 0;
     bool haveLastMaterial_ = false;
     RecentVertexLines recentLines_;
+    // SmdTrianglePiece::repeatedCorners of file_.triangles, kept only when they are handed on.
+    bool markRepeats_ = false;
+    std::vector<std::uint8_t> repeatedCorners_;
 };
 
 // ---- lines -----------------------------------------------------------------------------------
@@ -971,9 +977,6 @@ bool SmdParser::readTriangles(std::uint64_t stopAfter) {
     file_.triangles.reserve(file_.triangles.size() + (options_.triangles
                                                           ? std::min(expected, kTrianglesPerPiece)
                                                           : expected));
-    // Big result arrays are filled once, front to back: in huge pages (faults are most of the
-    // system time of a big read).
-    if (!block_) adviseHugePages(file_.triangles);
     while (!shouldStop()) {
         if (!nextContentLine()) {
             if (!block_) reportUnclosed("triangles");
@@ -1065,6 +1068,7 @@ bool SmdParser::readTriangleWindow(std::uint32_t& lines, std::uint32_t& pendingL
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         blocks[i].part.triangles = std::move(spareArrays_[i].triangles);
         blocks[i].part.links = std::move(spareArrays_[i].links);
+        blocks[i].repeatedCorners = std::move(spareArrays_[i].repeatedCorners);
     }
     // While the blocks are read, a thread with time to spare faults in the result arrays' room
     // for about this window's triangles: zeroing those fresh pages is otherwise most of the
@@ -1095,8 +1099,10 @@ bool SmdParser::readTriangleWindow(std::uint32_t& lines, std::uint32_t& pendingL
         }
         spareArrays_[i].triangles = std::move(block.part.triangles);
         spareArrays_[i].links = std::move(block.part.links);
+        spareArrays_[i].repeatedCorners = std::move(block.repeatedCorners);
         spareArrays_[i].triangles.clear();
         spareArrays_[i].links.clear();
+        spareArrays_[i].repeatedCorners.clear();
         if (!merged) return false;
         if (block.sectionEnd) {
             next_ = block.sectionEnd;
@@ -1120,9 +1126,10 @@ bool SmdParser::readTriangleWindow(std::uint32_t& lines, std::uint32_t& pendingL
 // (their arrays keep their memory for the next ones).
 void SmdParser::handOverTriangles() {
     if (!options_.triangles || file_.triangles.empty()) return;
-    options_.triangles(file_.triangles, file_.links);
+    options_.triangles({file_.triangles, file_.links, repeatedCorners_});
     file_.triangles.clear();
     file_.links.clear();
+    repeatedCorners_.clear();
 }
 
 // The first window tells how much text a triangle and a link take here; reserving the rest's
@@ -1133,8 +1140,6 @@ void SmdParser::reserveForTheRest() {
         1.05 * static_cast<double>(window_->sourceSize() - sectionStart_) / std::max(done, 1.0);
     file_.triangles.reserve(static_cast<std::size_t>(file_.triangles.size() * factor) + 16);
     file_.links.reserve(static_cast<std::size_t>(file_.links.size() * factor) + 16);
-    adviseHugePages(file_.triangles);
-    adviseHugePages(file_.links);
     reserved_ = true;
 }
 
@@ -1149,6 +1154,8 @@ void SmdParser::readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefor
     parser.lineNumber_ = linesBefore;
     parser.file_.triangles = std::move(block.part.triangles);
     parser.file_.links = std::move(block.part.links);
+    parser.markRepeats_ = markRepeats_;
+    parser.repeatedCorners_ = std::move(block.repeatedCorners);
     parser.readTriangles();
     // The block's parser collects its diagnostics; hand them on in order.
     for (const Diagnostic& d : parser.local_.diagnostics())
@@ -1159,6 +1166,7 @@ void SmdParser::readTriangleBlock(TriangleBlock& block, std::uint32_t linesBefor
     block.part.triangles = std::move(parser.file_.triangles);
     block.part.links = std::move(parser.file_.links);
     block.part.materials = std::move(parser.file_.materials);
+    block.repeatedCorners = std::move(parser.repeatedCorners_);
 }
 
 // Appends a block's result after `linesBefore` lines; false once
@@ -1187,7 +1195,8 @@ bool SmdParser::mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefo
             corner.firstLink += linkBase;
     }
     if (options_.triangles) {
-        options_.triangles(block.part.triangles, block.part.links); // linkBase is 0 then
+        // linkBase is 0 then
+        options_.triangles({block.part.triangles, block.part.links, block.repeatedCorners});
     } else {
         file_.triangles.insert(file_.triangles.end(), block.part.triangles.begin(),
                                block.part.triangles.end());
@@ -1196,6 +1205,7 @@ bool SmdParser::mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefo
     block.part.triangles.clear();
     block.part.links.clear();
     block.part.materials.clear();
+    block.repeatedCorners.clear();
     return true;
 }
 
@@ -1221,6 +1231,7 @@ bool SmdParser::readTriangle(std::string_view material) {
         return false;
     };
     bool ok = true;
+    std::uint8_t repeats = 0;
     for (int corner = 0; corner < 3; ++corner) {
         if (!nextContentLine()) {
             if (block_) {
@@ -1240,17 +1251,22 @@ bool SmdParser::readTriangle(std::string_view material) {
             return drop();
         }
         SmdVertex& vertex = triangle.corners[static_cast<std::size_t>(corner)];
-        ok = (readRecentOrPlainVertex(vertex) || readVertex(vertex)) && ok;
+        bool repeated = false;
+        ok = (readRecentOrPlainVertex(vertex, repeated) || readVertex(vertex)) && ok;
+        repeats |= static_cast<std::uint8_t>(repeated ? 1u << corner : 0u);
     }
-    return ok || drop();
+    if (!ok) return drop();
+    if (markRepeats_) repeatedCorners_.push_back(repeats);
+    return true;
 }
 
 // A vertex line read lately (RecentVertexLines) is copied; another is read as a plain line, and
 // kept when that succeeds. False, with nothing kept, for the lines readVertex must read.
-bool SmdParser::readRecentOrPlainVertex(SmdVertex& vertex) {
+bool SmdParser::readRecentOrPlainVertex(SmdVertex& vertex, bool& repeated) {
     const std::string_view line(content_, static_cast<std::size_t>(lineEnd_ - content_));
     const std::size_t slot = recentLines_.slotOf(line);
-    if (recentLines_.recall(slot, line, vertex, file_.links)) return true;
+    repeated = recentLines_.recall(slot, line, vertex, file_.links);
+    if (repeated) return true;
     if (!readPlainVertex(vertex)) return false;
     recentLines_.keep(slot, line, vertex, file_.linksOf(vertex));
     return true;

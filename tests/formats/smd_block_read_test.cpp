@@ -6,7 +6,9 @@
 #include "testing/smd_synthesis.h"
 
 #include <algorithm>
+#include <bit>
 #include <gtest/gtest.h>
+#include <set>
 #include <span>
 #include <string>
 #include <tbb/task_arena.h>
@@ -215,19 +217,46 @@ TEST(SmdBlockRead, ResultDoesNotDependOnTheThreadCount) {
     expectSameFile(*one.file, *many.file);
 }
 
+// The values of a vertex line as read: bone, position, normal, UV and links, as bits.
+std::vector<std::uint32_t> lineValues(const SmdVertex& v, std::span<const SmdLink> links) {
+    std::vector<std::uint32_t> values{static_cast<std::uint32_t>(v.bone)};
+    for (float f : {v.position.x, v.position.y, v.position.z, v.normal.x, v.normal.y, v.normal.z,
+                    v.uv.x, v.uv.y})
+        values.push_back(std::bit_cast<std::uint32_t>(f));
+    for (const SmdLink& link : links.subspan(v.firstLink, v.linkCount)) {
+        values.push_back(static_cast<std::uint32_t>(link.bone));
+        values.push_back(std::bit_cast<std::uint32_t>(link.weight));
+    }
+    return values;
+}
+
 // Triangles handed on piece by piece (SmdReadOptions::triangles), put together again, are the
 // triangles the same read keeps: serially, in blocks, and in the serial read that follows a window
-// with no line that can only begin a triangle.
-SmdFile withHandedTriangles(const std::string& text, SmdReadOptions options, int& pieces) {
+// with no line that can only begin a triangle. Every corner marked as a repeat has the values of
+// a corner handed on before it; `marked` counts them.
+SmdFile withHandedTriangles(const std::string& text, SmdReadOptions options, int& pieces,
+                            std::size_t* marked = nullptr) {
     SmdFile joined;
     pieces = 0;
-    options.triangles = [&](std::span<const SmdTriangle> triangles,
-                            std::span<const SmdLink> links) {
+    std::set<std::vector<std::uint32_t>> earlier;
+    std::size_t repeats = 0;
+    options.triangles = [&](const SmdTrianglePiece& piece) {
         ++pieces;
+        const std::span<const SmdTriangle> triangles = piece.triangles;
+        const std::span<const SmdLink> links = piece.links;
+        ASSERT_EQ(piece.repeatedCorners.size(), triangles.size());
         const auto linkBase = static_cast<std::uint32_t>(joined.links.size());
-        for (SmdTriangle triangle : triangles) {
-            for (SmdVertex& corner : triangle.corners) {
+        for (std::size_t t = 0; t < triangles.size(); ++t) {
+            SmdTriangle triangle = triangles[t];
+            for (std::size_t k = 0; k < 3; ++k) {
+                SmdVertex& corner = triangle.corners[k];
                 ASSERT_LE(corner.firstLink + corner.linkCount, links.size());
+                std::vector<std::uint32_t> values = lineValues(corner, links);
+                if (piece.repeatedCorners[t] & (1u << k)) {
+                    ++repeats;
+                    ASSERT_TRUE(earlier.contains(values)) << "triangle " << joined.triangles.size();
+                }
+                earlier.insert(std::move(values));
                 corner.firstLink += linkBase;
             }
             joined.triangles.push_back(triangle);
@@ -237,6 +266,7 @@ SmdFile withHandedTriangles(const std::string& text, SmdReadOptions options, int
     CollectingSink sink;
     auto file = parseSmd(text, "big.smd", sink, options);
     EXPECT_TRUE(file.has_value());
+    if (marked) *marked = repeats;
     if (!file) return joined;
     EXPECT_TRUE(file->triangles.empty());
     EXPECT_TRUE(file->links.empty());
@@ -257,12 +287,19 @@ TEST(SmdBlockRead, HandedOnTrianglesEqualTheKeptOnes) {
     const std::string more = generated(2500, 5);
     const Outcome keptMore = read(more, serial());
     ASSERT_TRUE(keptMore.file.has_value());
-    expectSameFile(withHandedTriangles(more, serial(), pieces), *keptMore.file);
+    std::size_t marked = 0;
+    expectSameFile(withHandedTriangles(more, serial(), pieces, &marked), *keptMore.file);
     EXPECT_GT(pieces, 1);
+    // Most corners of a mesh repeat a line written shortly before.
+    EXPECT_GT(marked, 2500u * 3 / 2);
     for (std::size_t blockBytes : {97u, 1500u}) {
-        expectSameFile(withHandedTriangles(text, tinyBlocks(blockBytes), pieces), *kept.file);
+        expectSameFile(withHandedTriangles(text, tinyBlocks(blockBytes), pieces, &marked),
+                       *kept.file);
         EXPECT_GT(pieces, 10) << blockBytes;
     }
+    // A block's repeats are found within the block: some in blocks of a few triangles.
+    withHandedTriangles(text, tinyBlocks(1500), pieces, &marked);
+    EXPECT_GT(marked, 0u);
     // Only vertex lines in reach of a window: read on serially, and still handed on.
     const std::size_t vertexLine = lineOfTriangles(text) + 2;
     std::string longLines =
@@ -270,6 +307,29 @@ TEST(SmdBlockRead, HandedOnTrianglesEqualTheKeptOnes) {
     const Outcome keptLong = read(longLines, serial());
     ASSERT_TRUE(keptLong.file.has_value());
     expectSameFile(withHandedTriangles(longLines, smallWindow(64, 180), pieces), *keptLong.file);
+}
+
+// A repeat is the same text: a line with the values of an earlier one written otherwise is not
+// marked, the same text is, in a later triangle or the same one.
+TEST(SmdBlockRead, RepeatedCornersAreLinesOfTheSameText) {
+    const std::string text = "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n"
+                             "0 0 0 0 0 0 0\nend\ntriangles\nskin\n"
+                             "0 1 0 0 0 0 1 0 0 1 0 1\n"
+                             "0 0 1 0 0 0 1 0 0 1 0 1\n"
+                             "0 0 0 1 0 0 1 0 0 1 0 1\n"
+                             "skin\n"
+                             "0 1 0 0 0 0 1 0 0 1 0 1\n"
+                             "0 0 1.0 0 0 0 1 0 0 1 0 1\n"
+                             "0 1 0 0 0 0 1 0 0 1 0 1\n"
+                             "end\n";
+    std::vector<std::uint8_t> repeats;
+    SmdReadOptions options = serial();
+    options.triangles = [&](const SmdTrianglePiece& piece) {
+        repeats.insert(repeats.end(), piece.repeatedCorners.begin(), piece.repeatedCorners.end());
+    };
+    CollectingSink sink;
+    ASSERT_TRUE(parseSmd(text, "repeats.smd", sink, options).has_value());
+    EXPECT_EQ(repeats, (std::vector<std::uint8_t>{0b000, 0b101}));
 }
 
 } // namespace

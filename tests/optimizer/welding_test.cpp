@@ -8,6 +8,7 @@
 #include <cmath>
 #include <gtest/gtest.h>
 #include <numbers>
+#include <span>
 #include <vector>
 
 namespace vtxc {
@@ -212,6 +213,67 @@ TEST(Welding, LargeGridWeldsToItsLatticeInOrderOfFirstUse) {
     EXPECT_TRUE(firstUseOrder);
     for (std::size_t c = 0; c < corners.size(); c += 7919)
         EXPECT_EQ(mesh.vertices[mesh.cornerToVertex[c]].position, corners[c].position);
+}
+
+void expectSameWeld(const WeldedMesh& a, const WeldedMesh& b) {
+    EXPECT_EQ(a.indices, b.indices);
+    EXPECT_EQ(a.cornerToVertex, b.cornerToVertex);
+    EXPECT_EQ(a.sourceTriangles, b.sourceTriangles);
+    EXPECT_EQ(a.degenerateTriangles, b.degenerateTriangles);
+    ASSERT_EQ(a.vertices.size(), b.vertices.size());
+    for (std::size_t v = 0; v < a.vertices.size(); ++v)
+        ASSERT_EQ(a.vertices[v], b.vertices[v]) << v;
+}
+
+WeldedMesh weldedWithRepeatsReused(std::span<const ModelVertex> corners, bool reuse) {
+    WeldOptions options;
+    options.reuseExactRepeats = reuse;
+    return weldCorners(corners, options);
+}
+
+// Exact repeats take the vertex of their earlier corner without a search: the same weld as a
+// search of every corner, on a soup of random repeats (several partitions) and on a grid.
+TEST(Welding, ExactRepeatsWeldAsTheirSearchWould) {
+    std::vector<ModelVertex> soup;
+    std::uint32_t state = 777;
+    for (int i = 0; i < 90000; ++i) {
+        state = state * 1664525u + 1013904223u;
+        const std::uint32_t key = (state >> 8) % 3000;
+        ModelVertex v = corner(float(key % 60), float(key / 60), 0.0f, float(key % 5) / 4.0f);
+        v.normal = tilted(float((state >> 4) % 3) * 1.5f);
+        soup.push_back(v);
+    }
+    expectSameWeld(weldedWithRepeatsReused(soup, true), weldedWithRepeatsReused(soup, false));
+    std::vector<ModelVertex> grid;
+    for (int y = 0; y < 120; ++y)
+        for (int x = 0; x < 120; ++x)
+            for (auto [dx, dy] : {std::pair{0, 0}, {1, 0}, {1, 1}, {0, 0}, {1, 1}, {0, 1}})
+                grid.push_back(corner(float(x + dx), float(y + dy), 0));
+    expectSameWeld(weldedWithRepeatsReused(grid, true), weldedWithRepeatsReused(grid, false));
+}
+
+// A cone's apex with more distinct normals than a search compares: a repeat of an apex corner
+// that made its vertex beyond them makes a vertex of its own, as the search does.
+TEST(Welding, RepeatsBeyondTheComparedNormalsMakeVerticesOfTheirOwn) {
+    std::vector<ModelVertex> corners;
+    constexpr int kNormals = 100; // adjacent ones about 3.4 degrees apart
+    for (int i = 0; i < kNormals; ++i) {
+        const float a = 2.0f * std::numbers::pi_v<float> * float(i) / kNormals;
+        const ModelVertex apex = corner(0, 0, 1, 0.5f, 0.5f, {std::cos(a), std::sin(a), 0.3f});
+        for (int copy = 0; copy < 2; ++copy) {
+            const float b = a + 0.01f * float(copy);
+            corners.push_back(apex);
+            corners.push_back(corner(std::cos(b), std::sin(b), 0, 0, 0, {0, 0, 1}));
+            corners.push_back(corner(std::cos(b + 0.05f), std::sin(b + 0.05f), 0, 0, 0, {0, 0, 1}));
+        }
+    }
+    const WeldedMesh reused = weldedWithRepeatsReused(corners, true);
+    expectSameWeld(reused, weldedWithRepeatsReused(corners, false));
+    std::size_t apexVertices = 0;
+    for (const ModelVertex& v : reused.vertices)
+        apexVertices += v.position.z == 1.0f;
+    // 64 apex normals are welded with their repeats; each of the other 36 corners is alone.
+    EXPECT_GT(apexVertices, std::size_t(kNormals));
 }
 
 } // namespace

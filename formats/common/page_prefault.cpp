@@ -1,4 +1,4 @@
-#include "formats/common/huge_pages.h"
+#include "formats/common/page_prefault.h"
 
 #include <cstdint>
 #if defined(__linux__)
@@ -7,19 +7,6 @@
 #endif
 
 namespace vtxc {
-
-void adviseHugePages(const void* data, std::size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    const auto begin = reinterpret_cast<std::uintptr_t>(data);
-    const std::uintptr_t end = begin + bytes;
-    const std::uintptr_t first = (begin + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
-    const std::uintptr_t last = end / kHugePageBytes * kHugePageBytes;
-    if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-#else
-    (void)data;
-    (void)bytes;
-#endif
-}
 
 void prefaultPages(const void* data, std::size_t bytes) {
 #if defined(__linux__) && defined(MADV_POPULATE_WRITE)
