@@ -103,13 +103,18 @@ std::optional<SmdCache> loadSmds(const ModelProject& project, DiagnosticSink& si
 // The SMD line of the first triangle whose placed corners are not finite ($scale 3.4e38 turns
 // finite positions into infinities, a huge $origin rotation into NaNs).
 std::optional<std::uint32_t> firstNonFiniteLine(const ExtractedMesh& mesh) {
-    auto finite = [](const Vec3& v) {
-        return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-    };
+    // x - x is 0 for a finite x and NaN for an infinity or a NaN: a triangle's sum of them is
+    // NaN exactly when one of its values is not finite (without a branch per value).
+    auto probe = [](const Vec3& v) { return (v.x - v.x) + (v.y - v.y) + (v.z - v.z); };
     for (const MaterialCorners& material : mesh.materials)
-        for (std::size_t c = 0; c < material.corners.size(); ++c)
-            if (!finite(material.corners[c].position) || !finite(material.corners[c].normal))
-                return material.sourceLines[c / 3];
+        for (std::size_t t = 0; t < material.corners.size() / 3; ++t) {
+            float sum = 0;
+            for (std::size_t k = 0; k < 3; ++k) {
+                const ModelVertex& corner = material.corners[3 * t + k];
+                sum += probe(corner.position) + probe(corner.normal);
+            }
+            if (std::isnan(sum)) return material.sourceLines[t];
+        }
     return std::nullopt;
 }
 
@@ -339,8 +344,8 @@ std::vector<CompiledFile> serialise(const VvdFile& vvd, const std::vector<VtxAss
     return files;
 }
 
-// Unless the user gave one, the checksum is FNV-1a over the .vvd's bytes and then each .vtx's,
-// all with checksum 0; it then goes into every header, in place.
+// Unless the user gave one, the checksum is the content hash of the .vvd's bytes and then each
+// .vtx's, all with checksum 0; it then goes into every header, in place.
 std::int32_t setChecksum(std::vector<CompiledFile>& files, const CompileOptions& options) {
     std::int32_t checksum = 0;
     if (options.checksum) {

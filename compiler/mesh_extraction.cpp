@@ -6,7 +6,10 @@
 #include "formats/common/text.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
@@ -45,16 +48,22 @@ struct Placement {
     Vec3 normal(const Vec3& n) const { return rotation.apply(n); }
 };
 
-ModelVertex toModelVertex(const SmdFile& smd, const SmdVertex& v,
+// A corner placed: its model vertex, and what capping its weights dropped.
+struct PlacedCorner {
+    ModelVertex vertex;
+    CappedBoneWeights capped;
+};
+
+PlacedCorner placedCorner(const SmdFile& smd, const SmdVertex& v,
                           const std::vector<int>& nodeToBone, const Placement& placement,
-                          const ExtractionOptions& options, InfluenceLossSummary& loss) {
-    ModelVertex out;
-    out.position = placement.position(v.position);
-    out.normal = placement.normal(v.normal);
-    out.uv = {v.uv.x, 1.0f - v.uv.y};
+                          const ExtractionOptions& options) {
+    PlacedCorner out;
+    out.vertex.position = placement.position(v.position);
+    out.vertex.normal = placement.normal(v.normal);
+    out.vertex.uv = {v.uv.x, 1.0f - v.uv.y};
     if (options.staticProp) {
-        out.weights.count = 1;
-        out.weights.weight[0] = 1.0f;
+        out.vertex.weights.count = 1;
+        out.vertex.weights.weight[0] = 1.0f;
         return out;
     }
     BoneInfluence influences[kSmdMaxLinksPerVertex + 1];
@@ -63,11 +72,47 @@ ModelVertex toModelVertex(const SmdFile& smd, const SmdVertex& v,
         influences[n++] = {nodeToBone[static_cast<std::size_t>(link.bone)], link.weight};
     BoneWeightOptions weightOptions;
     weightOptions.dropThreshold = options.weightThreshold;
-    const CappedBoneWeights capped = capBoneWeights({influences, n}, weightOptions);
-    loss.add(capped);
-    out.weights = capped.weights;
+    out.capped = capBoneWeights({influences, n}, weightOptions);
+    out.vertex.weights = out.capped.weights;
     return out;
 }
+
+// An exporter writes a shared corner's line again for each triangle that uses it: a corner whose
+// SMD values equal, bit for bit, those of a corner placed shortly before is given that corner's
+// result (a function of the values alone) instead of mapping and capping its weights again. One
+// table of the last corner per hash, for the triangles of one task.
+class RecentCorners {
+  public:
+    const PlacedCorner& placed(const SmdFile& smd, const SmdVertex& v,
+                               const std::vector<int>& nodeToBone, const Placement& placement,
+                               const ExtractionOptions& options) {
+        Entry& entry = entries_[slotOf(v)];
+        const SmdLink* links = smd.links.data() + v.firstLink;
+        if (!entry.source || !identicalVertexLines(*entry.source, entry.links, v, links)) {
+            entry.source = &v;
+            entry.links = links;
+            entry.result = placedCorner(smd, v, nodeToBone, placement, options);
+        }
+        return entry.result;
+    }
+
+  private:
+    static constexpr int kSlotBits = 9;
+    static std::size_t slotOf(const SmdVertex& v) {
+        const auto bits = [](float f) { return std::uint64_t(std::bit_cast<std::uint32_t>(f)); };
+        const std::uint64_t h =
+            (bits(v.position.x) | bits(v.position.y) << 32) * 0x9E3779B97F4A7C15ull ^
+            (bits(v.position.z) | bits(v.uv.x) << 32) * 0xC2B2AE3D27D4EB4Full ^
+            (bits(v.normal.x) | std::uint64_t(v.linkCount) << 32) * 0x165667B19E3779F9ull;
+        return static_cast<std::size_t>(h >> (64 - kSlotBits));
+    }
+    struct Entry {
+        const SmdVertex* source = nullptr;
+        const SmdLink* links = nullptr;
+        PlacedCorner result;
+    };
+    std::array<Entry, std::size_t(1) << kSlotBits> entries_{};
+};
 } // namespace
 
 std::string materialKey(const std::string& smdMaterial) {
@@ -162,6 +207,7 @@ ExtractedMesh extractMesh(const SmdFile& smd, const std::vector<int>& nodeToBone
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, smd.triangles.size(), 4096),
                       [&](const tbb::blocked_range<std::size_t>& range) {
                           InfluenceLossSummary& loss = losses.local();
+                          auto recent = std::make_unique<RecentCorners>();
                           for (std::size_t t = range.begin(); t != range.end(); ++t) {
                               const SmdTriangle& triangle = smd.triangles[t];
                               const int slot = layout.slotOfMaterial[triangle.material];
@@ -169,10 +215,13 @@ ExtractedMesh extractMesh(const SmdFile& smd, const std::vector<int>& nodeToBone
                               MaterialCorners& target =
                                   out.materials[static_cast<std::size_t>(slot)];
                               const std::size_t place = layout.placeOf[t];
-                              for (std::size_t k = 0; k < 3; ++k)
-                                  target.corners[3 * place + k] = toModelVertex(
+                              for (std::size_t k = 0; k < 3; ++k) {
+                                  const PlacedCorner& corner = recent->placed(
                                       smd, triangle.corners[static_cast<std::size_t>(order[k])],
-                                      nodeToBone, placement, options, loss);
+                                      nodeToBone, placement, options);
+                                  target.corners[3 * place + k] = corner.vertex;
+                                  loss.add(corner.capped);
+                              }
                               target.sourceLines[place] = triangle.line;
                           }
                       });

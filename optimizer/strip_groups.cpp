@@ -45,6 +45,10 @@ bool checkTriangleBones(std::span<const std::uint32_t> indices,
         limits.hardwareSkinned ? std::size_t(std::max(limits.maxBonesPerStrip, 0)) : SIZE_MAX;
     const std::size_t limit =
         std::min<std::size_t>(stripLimit, std::size_t(std::max(limits.maxBonesPerTriangle, 0)));
+    // Every vertex passed checkVertexBones: a triangle has at most three times its limit (the
+    // usual 3 and 9 leave nothing to look at).
+    const int vertexLimit = std::min(limits.maxBonesPerVertex, kMaxBonesPerVertex);
+    if (3 * std::size_t(std::max(vertexLimit, 0)) <= limit) return true;
     for (std::size_t t = 0; t < indices.size() / 3; ++t) {
         TriangleBoneList bones;
         const auto distinct = static_cast<std::size_t>(
@@ -60,7 +64,8 @@ bool checkTriangleBones(std::span<const std::uint32_t> indices,
     return true;
 }
 
-// Static props carry no bones: nothing to check.
+// Static props carry no bones: nothing to check. The vertices first: checkTriangleBones counts on
+// their limit.
 bool validateInput(std::span<const std::uint32_t> indices, std::span<const BoneWeights> weights,
                    const StripLimits& limits, DiagnosticSink& sink) {
     return limits.staticProp || (checkVertexBones(weights, limits, sink) &&

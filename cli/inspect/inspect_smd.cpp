@@ -43,12 +43,7 @@ struct VertexLine {
     const SmdLink* links;
 };
 
-// A vertex's values (bone, position, normal, uv) come first, with no padding, and a link is a
-// bone and a weight, with none: lines compare as bytes.
 constexpr std::size_t kVertexValueBytes = sizeof(int) + 2 * sizeof(Vec3) + sizeof(Vec2);
-static_assert(offsetof(SmdVertex, bone) == 0 &&
-              offsetof(SmdVertex, firstLink) == kVertexValueBytes);
-static_assert(sizeof(SmdLink) == sizeof(int) + sizeof(float));
 
 template <typename T> T loaded(const std::byte* p) {
     T value;
@@ -57,22 +52,8 @@ template <typename T> T loaded(const std::byte* p) {
 }
 
 // Equal vertex lines: every value equal, bytes included (so -0 and 0 differ, as the text does).
-// Compared a word at a time in line: most calls compare one short line, where a call of memcmp
-// would cost more than the comparison.
 bool sameVertexLine(const VertexLine& a, const VertexLine& b) {
-    const std::uint32_t links = a.vertex->linkCount;
-    if (links != b.vertex->linkCount) return false;
-    const auto* av = reinterpret_cast<const std::byte*>(a.vertex);
-    const auto* bv = reinterpret_cast<const std::byte*>(b.vertex);
-    static_assert(kVertexValueBytes == 4 * 8 + 4);
-    std::uint64_t differ = loaded<std::uint32_t>(av + 32) ^ loaded<std::uint32_t>(bv + 32);
-    for (int w = 0; w < 4; ++w)
-        differ |= loaded<std::uint64_t>(av + 8 * w) ^ loaded<std::uint64_t>(bv + 8 * w);
-    const auto* al = reinterpret_cast<const std::byte*>(a.links);
-    const auto* bl = reinterpret_cast<const std::byte*>(b.links);
-    for (std::uint32_t i = 0; i < links; ++i)
-        differ |= loaded<std::uint64_t>(al + 8 * i) ^ loaded<std::uint64_t>(bl + 8 * i);
-    return differ == 0;
+    return identicalVertexLines(*a.vertex, a.links, *b.vertex, b.links);
 }
 
 // One multiply-xor step per word of values; the final mix spreads every bit into the low bits that

@@ -9,7 +9,9 @@
 #include "formats/smd/smd_codes.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -108,6 +110,32 @@ struct SmdFile {
     // Index of `name` in materials, appended if new (exact, case-sensitive match).
     std::uint32_t internMaterial(std::string_view name);
 };
+
+// Whether two vertex lines read the same values, bit for bit (so -0 and 0 differ, as their text
+// does): bone, position, normal, UV and links; `aLinks` and `bLinks` are where each one's links
+// start (SmdFile::linksOf). Word by word in line: callers compare one short line at a time, where
+// a call of memcmp would cost more than the comparison.
+inline bool identicalVertexLines(const SmdVertex& a, const SmdLink* aLinks, const SmdVertex& b,
+                                 const SmdLink* bLinks) {
+    // The values (bone, position, normal, uv) come first, with no padding, and a link is a bone
+    // and a weight, with none: lines compare as bytes.
+    constexpr std::size_t kValueBytes = sizeof(int) + 2 * sizeof(Vec3) + sizeof(Vec2);
+    static_assert(offsetof(SmdVertex, bone) == 0 && offsetof(SmdVertex, firstLink) == kValueBytes &&
+                  kValueBytes == 4 * 8 + 4 && sizeof(SmdLink) == 8);
+    const auto word = [](const void* base, std::size_t at, auto type) {
+        decltype(type) value;
+        std::memcpy(&value, static_cast<const std::byte*>(base) + at, sizeof value);
+        return std::uint64_t(value);
+    };
+    const std::uint32_t links = a.linkCount;
+    if (links != b.linkCount) return false;
+    std::uint64_t differ = word(&a, 32, std::uint32_t()) ^ word(&b, 32, std::uint32_t());
+    for (std::size_t w = 0; w < 4; ++w)
+        differ |= word(&a, 8 * w, std::uint64_t()) ^ word(&b, 8 * w, std::uint64_t());
+    for (std::uint32_t i = 0; i < links; ++i)
+        differ |= word(aLinks, 8 * i, std::uint64_t()) ^ word(bLinks, 8 * i, std::uint64_t());
+    return differ == 0;
+}
 
 // ---- Limits ----------------------------------------------------------------------------------
 

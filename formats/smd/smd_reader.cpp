@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <span>
 #include <tbb/parallel_for.h>
@@ -1188,18 +1189,22 @@ bool SmdParser::mergeTriangleBlock(TriangleBlock& block, std::uint32_t linesBefo
         renumber[m] = internMaterial(block.part.materials[m]);
     const std::uint32_t lineShift = block.absoluteLines ? 0 : linesBefore;
     const auto linkBase = static_cast<std::uint32_t>(file_.links.size());
-    for (SmdTriangle& triangle : block.part.triangles) {
+    const auto shifted = [&](SmdTriangle triangle) {
         triangle.material = renumber[triangle.material];
         triangle.line += lineShift;
         for (SmdVertex& corner : triangle.corners)
             corner.firstLink += linkBase;
-    }
+        return triangle;
+    };
     if (options_.triangles) {
-        // linkBase is 0 then
+        // In place, and linkBase is 0: the block's arrays are what is handed on.
+        for (SmdTriangle& triangle : block.part.triangles)
+            triangle = shifted(triangle);
         options_.triangles({block.part.triangles, block.part.links, block.repeatedCorners});
     } else {
-        file_.triangles.insert(file_.triangles.end(), block.part.triangles.begin(),
-                               block.part.triangles.end());
+        // Shifted as they are copied: one pass over the triangles, not two.
+        std::transform(block.part.triangles.begin(), block.part.triangles.end(),
+                       std::back_inserter(file_.triangles), shifted);
         file_.links.insert(file_.links.end(), block.part.links.begin(), block.part.links.end());
     }
     block.part.triangles.clear();

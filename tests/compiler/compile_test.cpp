@@ -57,7 +57,8 @@ TEST(Compile, LodZeroIsTheSameWithOrWithoutLodsAndFixupsRestoreMeshOrder) {
 }
 
 // The bytes are serialised once with checksum 0 and patched: they must be what writing the files
-// with their checksum gives, and the checksum FNV-1a over the zero-checksum bytes (vvd, then vtx).
+// with their checksum gives, and the checksum the content hash of the zero-checksum bytes (vvd,
+// then vtx).
 TEST(Compile, FileBytesCarryTheContentChecksumInEveryHeader) {
     test::TempDir dir;
     test::writeText(dir / "ref.smd", quadGridSmdText(4, {"skin", "metal"}));

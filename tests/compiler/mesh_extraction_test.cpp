@@ -3,6 +3,8 @@
 // left out, the output winding, and every corner's weights capped.
 #include "compiler/mesh_extraction.h"
 
+#include <array>
+#include <bit>
 #include <gtest/gtest.h>
 
 namespace vtxc {
@@ -86,6 +88,61 @@ TEST(MeshExtraction, BigMeshKeepsFileOrderPerMaterial) {
     // Two links under the threshold on every corner of every drawn triangle.
     EXPECT_EQ(mesh.influenceLoss.verticesLosingInfluence, 3 * (kTriangles - nullFaces));
     EXPECT_FLOAT_EQ(mesh.influenceLoss.largestDroppedWeight, 0.03f);
+}
+
+// Corners written again with the same values are placed as before; corners that differ from an
+// earlier one in a single value (a normal's sign, the order or weight of a link, the rigid bone)
+// are placed on their own; every corner, repeated or not, counts in the loss summary.
+TEST(MeshExtraction, RepeatedCornerLinesArePlacedAsTheirFirst) {
+    SmdFile file;
+    for (int i = 0; i < 4; ++i)
+        file.nodes.push_back({i, "bone" + std::to_string(i), i - 1, 0});
+    file.materials.push_back("skin");
+    file.hasTrianglesSection = true;
+    struct Variant {
+        float normalZ;
+        float weights[2];
+        int firstBone;
+    };
+    const Variant variants[] = {{1.0f, {0.97f, 0.03f}, 0},  {-1.0f, {0.97f, 0.03f}, 0},
+                                {1.0f, {0.96f, 0.04f}, 0},  {1.0f, {0.97f, 0.03f}, 1},
+                                {-0.0f, {0.97f, 0.03f}, 0}, {0.0f, {0.97f, 0.03f}, 0}};
+    std::vector<std::size_t> variantOf; // per corner, in file order
+    for (std::uint32_t t = 0; t < 6000; ++t) {
+        SmdTriangle& triangle = file.triangles.emplace_back();
+        triangle.line = 10 + 4 * t;
+        for (std::size_t k = 0; k < 3; ++k) {
+            const std::size_t which = (t * 7 + k * 3) % std::size(variants);
+            const Variant& variant = variants[which];
+            SmdVertex& v = triangle.corners[k];
+            v.position = {float(k), 0.0f, 0.0f}; // the same three positions throughout
+            v.normal = {0.0f, 0.0f, variant.normalZ};
+            v.firstLink = static_cast<std::uint32_t>(file.links.size());
+            v.linkCount = 2;
+            file.links.push_back({variant.firstBone, variant.weights[0]});
+            file.links.push_back({3 - variant.firstBone, variant.weights[1]});
+            variantOf.push_back(which);
+        }
+    }
+    const std::vector<int> nodeToBone = {0, 1, 2, 3};
+    const ExtractedMesh mesh = extractMesh(file, nodeToBone, MeshSourceRef{}, {});
+    ASSERT_EQ(mesh.materials.size(), 1u);
+    const std::vector<ModelVertex>& corners = mesh.materials[0].corners;
+    ASSERT_EQ(corners.size(), variantOf.size());
+    std::size_t losing = 0;
+    for (std::size_t c = 0; c < corners.size(); ++c) {
+        const std::size_t smdCorner = c / 3 * 3 + std::size_t(std::array{0, 2, 1}[c % 3]);
+        const Variant& variant = variants[variantOf[smdCorner]];
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(corners[c].normal.z),
+                  std::bit_cast<std::uint32_t>(variant.normalZ))
+            << c;
+        ASSERT_EQ(corners[c].weights.bone[0], variant.firstBone) << c;
+        const bool dropped = variant.weights[1] < 0.05f;
+        ASSERT_EQ(corners[c].weights.count, dropped ? 1 : 2) << c;
+        losing += dropped;
+    }
+    EXPECT_EQ(mesh.influenceLoss.verticesLosingInfluence, losing);
+    EXPECT_FLOAT_EQ(mesh.influenceLoss.largestDroppedWeight, 0.04f);
 }
 
 TEST(MeshExtraction, ReverseWindingKeepsTheFileOrder) {
