@@ -32,6 +32,7 @@ void ContentChecksum::step(const std::uint8_t* bytes) {
 }
 
 void ContentChecksum::add(std::span<const std::uint8_t> bytes) {
+    if (bytes.empty()) return; // an empty span may have no data pointer for memcpy
     totalBytes_ += bytes.size();
     if (pendingBytes_ > 0) {
         const std::size_t taken = std::min(bytes.size(), kStepBytes - pendingBytes_);
