@@ -160,15 +160,20 @@ bool identicalBits(float a, float b) {
     return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
 }
 
+bool identicalBits(const Vec3& a, const Vec3& b) {
+    return identicalBits(a.x, b.x) && identicalBits(a.y, b.y) && identicalBits(a.z, b.z);
+}
+
 bool identicalCorners(const ModelVertex& a, const ModelVertex& b) {
-    for (int k = 0; k < 3; ++k)
-        if (!identicalBits((&a.position.x)[k], (&b.position.x)[k]) ||
-            !identicalBits((&a.normal.x)[k], (&b.normal.x)[k]) ||
-            a.weights.bone[k] != b.weights.bone[k] ||
+    if (!identicalBits(a.position, b.position) || !identicalBits(a.normal, b.normal) ||
+        !identicalBits(a.uv.x, b.uv.x) || !identicalBits(a.uv.y, b.uv.y) ||
+        a.weights.count != b.weights.count)
+        return false;
+    for (int k = 0; k < kMaxBonesPerVertex; ++k)
+        if (a.weights.bone[k] != b.weights.bone[k] ||
             !identicalBits(a.weights.weight[k], b.weights.weight[k]))
             return false;
-    return identicalBits(a.uv.x, b.uv.x) && identicalBits(a.uv.y, b.uv.y) &&
-           a.weights.count == b.weights.count;
+    return true;
 }
 
 // A cheap hash of every value of a corner, for the table of recent corners below.
