@@ -96,9 +96,9 @@ class AnimationReader {
             // section); the final section holds the last frame alone.
             const std::int64_t first = s * anim.sectionframes;
             const std::int64_t frames =
-                s == count - 1
-                    ? 1
-                    : std::clamp<std::int64_t>(anim.numframes - first, 1, anim.sectionframes + 1);
+                s == count - 1 ? 1
+                               : std::clamp<std::int64_t>(anim.numframes - first, 1,
+                                                          std::int64_t(anim.sectionframes) + 1);
             if (!readRecords(at + animindex, frames, section.bones)) return false;
         }
         return true;

@@ -318,6 +318,30 @@ TEST(MdlWriter, SequencesOfABonelessModelWriteAndReadBack) {
     EXPECT_EQ(back->sequences, m.sequences);
 }
 
+// Sections of INT_MAX frames: a section then holds all frames, and reading its frame count
+// (the section's frames plus the next) must not overflow 32 bits (found by fuzzing; UBSan
+// reports it).
+TEST(MdlReader, ReadsSectionsAsLongAsAnInt) {
+    MdlFile m = everySectionModel();
+    MdlAnimDesc& anim = m.animations[2];
+    anim.numframes = 1;
+    anim.sectionframes = std::numeric_limits<std::int32_t>::max(); // 1 / max + 2 = 2 sections
+    anim.sections.resize(2);
+    for (MdlAnimSection& section : anim.sections) {
+        section = {};
+        MdlAnimBone record;
+        record.bone = 1;
+        record.flags = kAnimAnimPos;
+        record.posValues[1] = oneRun(1, {7});
+        section.bones = {record};
+    }
+    const auto bytes = writeMdl(m);
+    CollectingSink sink;
+    const auto back = readBack(bytes, sink);
+    ASSERT_TRUE(back) << formatDiagnostic(sink.diagnostics().at(0));
+    EXPECT_EQ(back->animations[2], anim);
+}
+
 TEST(MdlWriter, LaysOutBySizesAlignmentAndSharing) {
     const MdlFile m = everySectionModel();
     const auto bytes = writeMdl(m);
