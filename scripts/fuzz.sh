@@ -32,7 +32,15 @@ for t in "${targets[@]}"; do
   esac
   work="$build/work-$name"; mkdir -p "$work"
   echo "fuzz $name for ${each}s"
-  (cd "$work" && "$t" -max_total_time="$each" -rss_limit_mb=4096 -max_len=400000 -timeout=10 \
-     -print_final_stats=1 "$work" "$seeds" 2>&1 | tail -n 4)
+  log="$build/fuzz-$name.log"
+  if ! (cd "$work" && "$t" -max_total_time="$each" -rss_limit_mb=4096 -max_len=400000 -timeout=10 \
+     -print_final_stats=1 "$work" "$seeds" >"$log" 2>&1); then
+    # The sanitizer's report and the input that set it off (crash-*, leak-*, timeout-*, oom-*).
+    echo "fuzz $name failed; its report (whole in $log):"
+    grep -v '^#' "$log" | tail -n 40
+    ls "$work" | grep -E '^(crash|leak|timeout|oom|slow-unit)-' | sed "s|^|  input kept: $work/|" || true
+    exit 1
+  fi
+  tail -n 4 "$log"
 done
 echo "fuzzing: ${#targets[@]} targets, no crashes"
