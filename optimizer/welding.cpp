@@ -25,16 +25,22 @@ bool sameFloat(float a, float b) {
     return floatKey(a) == floatKey(b);
 }
 
-bool sameKey(const ModelVertex& a, const ModelVertex& b) {
-    if (!sameFloat(a.position.x, b.position.x) || !sameFloat(a.position.y, b.position.y) ||
-        !sameFloat(a.position.z, b.position.z) || !sameFloat(a.uv.x, b.uv.x) ||
-        !sameFloat(a.uv.y, b.uv.y) || a.weights.count != b.weights.count)
+// Position, UV and weights equal under `same` (a comparison of two floats).
+template <typename SameFloat>
+bool equalKeys(const ModelVertex& a, const ModelVertex& b, SameFloat same) {
+    if (!same(a.position.x, b.position.x) || !same(a.position.y, b.position.y) ||
+        !same(a.position.z, b.position.z) || !same(a.uv.x, b.uv.x) || !same(a.uv.y, b.uv.y) ||
+        a.weights.count != b.weights.count)
         return false;
     for (int k = 0; k < kMaxBonesPerVertex; ++k)
         if (a.weights.bone[k] != b.weights.bone[k] ||
-            !sameFloat(a.weights.weight[k], b.weights.weight[k]))
+            !same(a.weights.weight[k], b.weights.weight[k]))
             return false;
     return true;
+}
+
+bool sameKey(const ModelVertex& a, const ModelVertex& b) {
+    return equalKeys(a, b, [](float x, float y) { return sameFloat(x, y); });
 }
 
 std::uint64_t mix(std::uint64_t hash, std::uint64_t value) {
@@ -160,20 +166,10 @@ bool identicalBits(float a, float b) {
     return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
 }
 
-bool identicalBits(const Vec3& a, const Vec3& b) {
-    return identicalBits(a.x, b.x) && identicalBits(a.y, b.y) && identicalBits(a.z, b.z);
-}
-
 bool identicalCorners(const ModelVertex& a, const ModelVertex& b) {
-    if (!identicalBits(a.position, b.position) || !identicalBits(a.normal, b.normal) ||
-        !identicalBits(a.uv.x, b.uv.x) || !identicalBits(a.uv.y, b.uv.y) ||
-        a.weights.count != b.weights.count)
-        return false;
-    for (int k = 0; k < kMaxBonesPerVertex; ++k)
-        if (a.weights.bone[k] != b.weights.bone[k] ||
-            !identicalBits(a.weights.weight[k], b.weights.weight[k]))
-            return false;
-    return true;
+    const auto identical = [](float x, float y) { return identicalBits(x, y); };
+    return identical(a.normal.x, b.normal.x) && identical(a.normal.y, b.normal.y) &&
+           identical(a.normal.z, b.normal.z) && equalKeys(a, b, identical);
 }
 
 // A cheap hash of every value of a corner, for the table of recent corners below.

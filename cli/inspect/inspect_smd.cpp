@@ -43,8 +43,6 @@ struct VertexLine {
     const SmdLink* links;
 };
 
-constexpr std::size_t kVertexValueBytes = sizeof(int) + 2 * sizeof(Vec3) + sizeof(Vec2);
-
 template <typename T> T loaded(const std::byte* p) {
     T value;
     std::memcpy(&value, p, sizeof value);
@@ -62,14 +60,14 @@ std::uint64_t mixed(std::uint64_t h, std::uint64_t value) {
     return (h ^ value) * 0x9E3779B97F4A7C15ull;
 }
 
-// The values are read as 8-byte words where they lie (kVertexValueBytes: four words and uv.y).
+// The values are read as 8-byte words where they lie (kSmdVertexValueBytes: four words and uv.y).
 std::uint64_t vertexLineHash(const VertexLine& line) {
     const auto* values = reinterpret_cast<const std::byte*>(line.vertex);
     std::uint64_t h = mixed(loaded<std::uint64_t>(values), loaded<std::uint64_t>(values + 8));
     h = mixed(h, loaded<std::uint64_t>(values + 16));
     h = mixed(h, loaded<std::uint64_t>(values + 24));
     h = mixed(h, loaded<std::uint32_t>(values + 32));
-    static_assert(kVertexValueBytes == 36);
+    static_assert(kSmdVertexValueBytes == 36);
     const auto* links = reinterpret_cast<const std::byte*>(line.links);
     for (std::uint32_t i = 0; i < line.vertex->linkCount; ++i)
         h = mixed(h, loaded<std::uint64_t>(links + i * sizeof(SmdLink)));

@@ -115,13 +115,15 @@ struct SmdFile {
 // does): bone, position, normal, UV and links; `aLinks` and `bLinks` are where each one's links
 // start (SmdFile::linksOf). Word by word in line: callers compare one short line at a time, where
 // a call of memcmp would cost more than the comparison.
+// The bytes of a vertex's values (bone, position, normal, uv): they come first, with no padding,
+// and a link is a bone and a weight, with none, so that lines compare and hash as bytes.
+inline constexpr std::size_t kSmdVertexValueBytes = sizeof(int) + 2 * sizeof(Vec3) + sizeof(Vec2);
+static_assert(offsetof(SmdVertex, bone) == 0 &&
+              offsetof(SmdVertex, firstLink) == kSmdVertexValueBytes && sizeof(SmdLink) == 8);
+
 inline bool identicalVertexLines(const SmdVertex& a, const SmdLink* aLinks, const SmdVertex& b,
                                  const SmdLink* bLinks) {
-    // The values (bone, position, normal, uv) come first, with no padding, and a link is a bone
-    // and a weight, with none: lines compare as bytes.
-    constexpr std::size_t kValueBytes = sizeof(int) + 2 * sizeof(Vec3) + sizeof(Vec2);
-    static_assert(offsetof(SmdVertex, bone) == 0 && offsetof(SmdVertex, firstLink) == kValueBytes &&
-                  kValueBytes == 4 * 8 + 4 && sizeof(SmdLink) == 8);
+    static_assert(kSmdVertexValueBytes == 4 * 8 + 4);
     const auto word = [](const void* base, std::size_t at, auto type) {
         decltype(type) value;
         std::memcpy(&value, static_cast<const std::byte*>(base) + at, sizeof value);
