@@ -8,6 +8,8 @@
 // The order is exactly that of one heap.
 #pragma once
 
+#include "optimizer/simplify_mesh.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -23,6 +25,21 @@ struct CollapseEntry {
     std::uint32_t b = 0; // kNone: remove part `a` whole
     std::uint16_t versionA = 0;
     std::uint16_t versionB = 0;
+};
+
+// The heaps' comparison puts the largest on top: "x comes later than y". A function object (not
+// a function pointer) so the heap algorithms inline it.
+struct Later {
+    bool operator()(const CollapseEntry& x, const CollapseEntry& y) const {
+        const std::uint64_t kx = orderKey(x), ky = orderKey(y);
+        if (kx != ky) return kx > ky;
+        return x.b > y.b;
+    }
+    // Priority, then a, in one integer: the bits of a non-negative float order like the float,
+    // and one comparison of integers is one branch where two of floats and points were two.
+    static std::uint64_t orderKey(const CollapseEntry& entry) {
+        return std::uint64_t(std::bit_cast<std::uint32_t>(entry.priority)) << 32 | entry.a;
+    }
 };
 
 class CollapseQueue {
@@ -85,20 +102,90 @@ class CollapseQueue {
         std::memcpy(&bits, &priority, sizeof bits);
         return std::min(bits >> 16, kBuckets - 1);
     }
-    // The heap's comparison puts the largest on top: "x comes later than y". A function object
-    // (not a function pointer) so the heap algorithms inline it.
-    struct Later {
-        bool operator()(const CollapseEntry& x, const CollapseEntry& y) const {
-            if (x.priority != y.priority) return x.priority > y.priority;
-            if (x.a != y.a) return x.a > y.a;
-            return x.b > y.b;
-        }
-    };
-
     std::vector<std::vector<CollapseEntry>> buckets_;
     std::vector<std::uint64_t> used_; // one bit per bucket: not empty
     std::uint32_t first_ = kBuckets;  // no bucket before it is in use
     std::size_t size_ = 0;
+};
+
+// The entries of a big mesh's local passes, one heap per block of points (a range of point
+// numbers, so a block's points, wedges and triangles lie close together in memory). A pass takes
+// the blocks in turn, each one's entries cheapest first up to a bound: the points a pass works on
+// stay in cache, where one queue for the whole mesh visits them in cost order, all over it. An
+// entry belongs to the block of its point `a`, a part removal to that of the part's first point.
+// As a queue (push, pop, topPriority) it stands for the present block with the bound on top.
+class BlockQueues {
+  public:
+    BlockQueues(std::size_t points, unsigned shift, std::vector<std::uint32_t> partBlock)
+        : heaps_((points >> shift) + 1), shift_(shift), partBlock_(std::move(partBlock)) {}
+
+    std::uint32_t blocks() const { return static_cast<std::uint32_t>(heaps_.size()); }
+    // Adds many entries at once.
+    void assign(const std::vector<CollapseEntry>& entries) {
+        for (const CollapseEntry& entry : entries)
+            heaps_[blockOf(entry)].push_back(entry);
+        for (std::vector<CollapseEntry>& heap : heaps_)
+            std::make_heap(heap.begin(), heap.end(), Later{});
+    }
+    // About the priority of the entry that comes `rank`-th (from 0) of all blocks' entries (the
+    // last entry's when there are fewer), estimated from every kSampleStep-th entry of each heap:
+    // the bound of a pass need not be exact, and all entries are many.
+    float priorityAt(std::size_t rank) const {
+        std::vector<float> sample;
+        for (const std::vector<CollapseEntry>& heap : heaps_)
+            for (std::size_t i = 0; i < heap.size(); i += kSampleStep)
+                sample.push_back(heap[i].priority);
+        if (sample.empty()) return 0;
+        const std::size_t k = std::min(sample.size() - 1, rank / kSampleStep);
+        std::nth_element(sample.begin(), sample.begin() + std::ptrdiff_t(k), sample.end());
+        return sample[k];
+    }
+    void select(std::uint32_t block, float bound) {
+        current_ = block;
+        bound_ = bound;
+    }
+    // The present block has an entry within the bound.
+    bool hasNext() const {
+        const std::vector<CollapseEntry>& heap = heaps_[current_];
+        return !heap.empty() && heap.front().priority <= bound_;
+    }
+    bool empty() const { return false; } // the loop checks hasNext() before each turn
+    float topPriority() const {
+        const std::vector<CollapseEntry>& heap = heaps_[current_];
+        return heap.empty() ? bound_ : std::min(bound_, heap.front().priority);
+    }
+    CollapseEntry pop() {
+        std::vector<CollapseEntry>& heap = heaps_[current_];
+        std::pop_heap(heap.begin(), heap.end(), Later{});
+        const CollapseEntry entry = heap.back();
+        heap.pop_back();
+        return entry;
+    }
+    void push(const CollapseEntry& entry) {
+        std::vector<CollapseEntry>& heap = heaps_[blockOf(entry)];
+        heap.push_back(entry);
+        std::push_heap(heap.begin(), heap.end(), Later{});
+    }
+    // Every entry left, block after block.
+    std::vector<CollapseEntry> drain() {
+        std::vector<CollapseEntry> all;
+        for (std::vector<CollapseEntry>& heap : heaps_) {
+            all.insert(all.end(), heap.begin(), heap.end());
+            std::vector<CollapseEntry>().swap(heap);
+        }
+        return all;
+    }
+
+  private:
+    static constexpr std::size_t kSampleStep = 8;
+    std::uint32_t blockOf(const CollapseEntry& entry) const {
+        return entry.b == kNone ? partBlock_[entry.a] : entry.a >> shift_;
+    }
+    std::vector<std::vector<CollapseEntry>> heaps_;
+    unsigned shift_;
+    std::vector<std::uint32_t> partBlock_;
+    std::uint32_t current_ = 0;
+    float bound_ = 0;
 };
 
 // The versions at which each edge was last queued again after its entry went stale. Several stale
@@ -135,11 +222,11 @@ class RequeuedEdges {
     static std::uint64_t keyOf(std::uint32_t a, std::uint32_t b) {
         return std::uint64_t(a) << 32 | b;
     }
+    // By point a first, so that the edges of nearby points share cache lines: a local pass
+    // (BlockQueues) looks up the edges of one block of points after another.
     std::size_t slotOf(std::uint64_t key) const {
-        // The splitmix64 finaliser: every key bit reaches the bits the table indexes with.
-        key = (key ^ (key >> 30)) * 0xBF58476D1CE4E5B9ull;
-        key = (key ^ (key >> 27)) * 0x94D049BB133111EBull;
-        return static_cast<std::size_t>(key ^ (key >> 31)) & (slots_.size() - 1);
+        const auto a = static_cast<std::size_t>(key >> 32), b = static_cast<std::size_t>(key);
+        return (4 * a + (b & 3)) & (slots_.size() - 1);
     }
     void grow() {
         std::vector<Slot> old = std::move(slots_);

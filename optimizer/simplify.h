@@ -43,6 +43,10 @@ struct SimplifyOptions {
     // Equivalent distance (in diagonals) of merging vertices that follow entirely different
     // bones; partly different bone sets cost in proportion (see boneWeightDistance).
     double skinWeight = 0.003;
+    // Meshes with at least this many unique positions make most collapses in local passes, block
+    // of positions after block (0: never): much faster on big meshes, whose working data does
+    // not fit in cache, and the same quality within a few per cent (docs/lod.md).
+    std::size_t localPassesFromPoints = 32768;
     // Weights of new vertices are capped like source weights (three bones, this threshold).
     BoneWeightOptions boneWeights;
 };

@@ -56,26 +56,36 @@ std::uint64_t wedgeHash(std::uint32_t point, std::uint32_t material, const Model
     return h;
 }
 
-// Open addressing from a hash to the first id with that key; `same(id)` compares keys.
+// Open addressing from a hash to the first id with that key; `same(id)` compares keys. Each slot
+// keeps the hash's high half beside the id: a slot of another key is passed over without
+// loading that key (a cache miss, as the ids' keys lie all over the mesh).
 class IdTable {
   public:
     explicit IdTable(std::size_t expected) {
         std::size_t capacity = 16;
         while (capacity < 2 * expected)
             capacity *= 2;
-        slots_.assign(capacity, kNone);
+        slots_.assign(capacity, kEmpty);
     }
     template <class Same>
     std::uint32_t findOrAdd(std::uint64_t hash, std::uint32_t candidate, Same&& same) {
         const std::size_t mask = slots_.size() - 1;
+        const std::uint64_t tag = hash & ~std::uint64_t(0xFFFFFFFF);
         for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
-            if (slots_[i] == kNone) return slots_[i] = candidate;
-            if (same(slots_[i])) return slots_[i];
+            const std::uint64_t slot = slots_[i];
+            if (slot == kEmpty) {
+                slots_[i] = tag | candidate;
+                return candidate;
+            }
+            const auto id = static_cast<std::uint32_t>(slot);
+            if ((slot & ~std::uint64_t(0xFFFFFFFF)) == tag && same(id)) return id;
         }
     }
 
   private:
-    std::vector<std::uint32_t> slots_;
+    // No id is kNone (ids are vector indices), so no tagged slot is all ones.
+    static constexpr std::uint64_t kEmpty = ~std::uint64_t(0);
+    std::vector<std::uint64_t> slots_;
 };
 
 std::uint32_t materialOf(const SimplifyInput& input, std::size_t triangle) {

@@ -8,6 +8,7 @@
 #include "testing/smd_synthesis.h"
 
 #include <cmath>
+#include <cstdio>
 #include <gtest/gtest.h>
 #include <map>
 #include <numbers>
@@ -404,6 +405,54 @@ TEST(Simplify, SameOutputEveryTime) {
     EXPECT_EQ(a.indices, b.indices);
     EXPECT_EQ(a.vertices, b.vertices);
     EXPECT_EQ(a.error, b.error);
+}
+
+// Local passes (blocks of points, each block's cheapest first) against one queue for the whole
+// mesh, on meshes above the size where they start: the count asked for, and the surface no
+// further from the input (within a few per cent).
+void expectLocalPassesAsGoodAsOneQueue(const SimplifyInput& input, double ratio) {
+    SimplifyOptions local;
+    local.targetRatio = ratio;
+    ASSERT_GE(input.vertices.size(), local.localPassesFromPoints);
+    SimplifyOptions oneQueue = local;
+    oneQueue.localPassesFromPoints = 0;
+    const SimplifiedMesh a = simplifyMesh(input, local);
+    const SimplifiedMesh b = simplifyMesh(input, oneQueue);
+    EXPECT_EQ(a.indices.size(), b.indices.size());
+    EXPECT_NE(a.indices, b.indices);                          // the passes were made
+    EXPECT_EQ(a.indices, simplifyMesh(input, local).indices); // deterministic
+    for (const ModelVertex& v : a.vertices) {
+        ASSERT_GE(v.weights.count, 1);
+        ASSERT_LE(v.weights.count, kMaxBonesPerVertex);
+        float sum = 0;
+        for (int k = 0; k < v.weights.count; ++k)
+            sum += v.weights.weight[k];
+        EXPECT_NEAR(sum, 1.0f, 1e-5f);
+    }
+    std::vector<Vec3> in;
+    for (const ModelVertex& v : input.vertices)
+        in.push_back(v.position);
+    const std::vector<Vec3> outA = positionsOf(a.vertices), outB = positionsOf(b.vertices);
+    const SurfaceError errorA = measureSurfaceError({in, input.indices}, {outA, a.indices});
+    const SurfaceError errorB = measureSurfaceError({in, input.indices}, {outB, b.indices});
+    std::printf("local passes: mean %.4f%% max %.4f%%; one queue: mean %.4f%% max %.4f%%\n",
+                errorA.meanPercent(), errorA.maxPercent(), errorB.meanPercent(),
+                errorB.maxPercent());
+    EXPECT_LE(errorA.mean, 1.05 * errorB.mean);
+    EXPECT_LE(errorA.max, 1.10 * errorB.max);
+}
+
+TEST(Simplify, LocalPassesOnABigSphere) {
+    const Mesh mesh = sphere(180, 240); // 86k triangles, 43k points
+    expectLocalPassesAsGoodAsOneQueue(mesh.input(), 0.1);
+}
+
+TEST(Simplify, LocalPassesOnABigSkinnedTube) {
+    SmdSynthesisOptions tube;
+    tube.triangles = 90000;
+    tube.bones = 40;
+    const WeldedMesh welded = weldCorners(synthesizeCorners(tube));
+    expectLocalPassesAsGoodAsOneQueue({welded.vertices, welded.indices, {}}, 0.25);
 }
 
 TEST(Simplify, InvalidOrEmptyInputGivesNothing) {
