@@ -41,6 +41,10 @@ using namespace simplification;
 // not made (such points are pathological; the limits keep the neighbourhood on the stack).
 constexpr int kMaxLocalWedges = 48;
 constexpr int kMaxRemovedTriangles = 16;
+// Nor collapses of two points with more triangles between them: every check of a collapse walks
+// both points' triangles, so a fan of thousands around one point would cost quadratic time (the
+// corpus LODs are the same with and without the limit).
+constexpr std::uint32_t kMaxTrianglesAround = 512;
 
 // The queue orders by cost / area^kAreaExponent. The quadric cost is an area times a squared
 // distance: by it alone (0), many small triangles collapse before a large flat region, which
@@ -122,24 +126,30 @@ bool samePosition(const Vector3d& p, const Vector3d& q) {
 }
 
 struct Evaluation {
-    std::array<Candidate, 4> candidates;
-    int count = 0;     // cheapest first
+    std::array<Candidate, 4> candidates; // in the order they were added
+    std::array<std::uint8_t, 4> order{}; // candidates' indices, cheapest first
+    int count = 0;
     double weight = 0; // the area both points stand for
+    // The i-th cheapest candidate.
+    const Candidate& at(int i) const { return candidates[order[i]]; }
 };
 
 // An endpoint that costs no more than the cheapest candidate, up to rounding, goes first: the
 // solved minimum lands a hair off an input position (1e-16 off a corner or a border line), and
 // keeping the input vertex keeps its exact data.
 void preferEndpoint(Evaluation& e, const Vector3d& pa, const Vector3d& pb, double rounding) {
+    const Candidate& cheapest = e.at(0);
     for (int i = 1; i < e.count; ++i) {
-        const Vector3d& p = e.candidates[i].position;
-        if ((!samePosition(p, pa) && !samePosition(p, pb)) ||
-            e.candidates[i].cost > e.candidates[0].cost + rounding)
+        Candidate& c = e.candidates[e.order[i]];
+        if ((!samePosition(c.position, pa) && !samePosition(c.position, pb)) ||
+            c.cost > cheapest.cost + rounding)
             continue;
-        const Vector3d& first = e.candidates[0].position;
-        if (samePosition(first, pa) || samePosition(first, pb)) return;
-        e.candidates[i].cost = std::min(e.candidates[i].cost, e.candidates[0].cost);
-        std::rotate(e.candidates.begin(), e.candidates.begin() + i, e.candidates.begin() + i + 1);
+        if (samePosition(cheapest.position, pa) || samePosition(cheapest.position, pb)) return;
+        c.cost = std::min(c.cost, cheapest.cost);
+        const std::uint8_t first = e.order[i]; // to the front, the others one down
+        for (int j = i; j > 0; --j)
+            e.order[j] = e.order[j - 1];
+        e.order[0] = first;
         return;
     }
 }
@@ -216,6 +226,8 @@ class Simplifier {
 
 bool Simplifier::gather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const {
     local.clear();
+    if (mesh_.points[a].triangleCount + mesh_.points[b].triangleCount > kMaxTrianglesAround)
+        return false;
     for (std::uint32_t t : mesh_.trianglesOf(a)) {
         const Triangle& triangle = mesh_.triangles[t];
         if (!triangle.alive) continue;
@@ -245,6 +257,8 @@ bool Simplifier::quickGather(std::uint32_t a, std::uint32_t b, Neighbourhood& lo
     const std::uint32_t wa = mesh_.points[a].onlyWedge, wb = mesh_.points[b].onlyWedge;
     if (wa == kNone || wb == kNone) return false;
     if (mesh_.parts[mesh_.points[a].part].liveTriangles <= kMaxRemovedTriangles) return false;
+    if (mesh_.points[a].triangleCount + mesh_.points[b].triangleCount > kMaxTrianglesAround)
+        return false; // and gather refuses it
     local.clear();
     local.add(wa, 0);
     local.add(wb, 1);
@@ -352,10 +366,16 @@ Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
     if (const double vanish = vanishPenalty(a, local); vanish != 0)
         for (int i = 0; i < e.count; ++i)
             e.candidates[i].cost += vanish;
-    // Cheapest first; an insertion sort keeps equal costs in the order above.
-    for (int i = 1; i < e.count; ++i)
-        for (int j = i; j > 0 && e.candidates[j].cost < e.candidates[j - 1].cost; --j)
-            std::swap(e.candidates[j], e.candidates[j - 1]);
+    // Cheapest first; an insertion sort keeps equal costs in the order above. It moves indices,
+    // not the 40-byte candidates.
+    const int n = std::min(e.count, static_cast<int>(e.candidates.size()));
+    for (int i = 0; i < n; ++i) {
+        const auto k = static_cast<std::uint8_t>(i);
+        int j = i;
+        for (; j > 0 && e.candidates[k].cost < e.candidates[e.order[j - 1]].cost; --j)
+            e.order[j] = e.order[j - 1];
+        e.order[j] = k;
+    }
     preferEndpoint(e, pa, pb, 1e-12 * q.weight);
     return e;
 }
@@ -589,7 +609,7 @@ void Simplifier::queueEdges(std::uint32_t a, bool above, std::vector<CollapseEnt
         if (!quickGather(a, b, local_) && !gather(a, b, local_)) continue;
         const Evaluation e = evaluate(a, b, local_);
         out.push_back(
-            {priority(e.candidates[0].cost, e.weight), a, b, stamp_[a].version, stamp_[b].version});
+            {priority(e.at(0).cost, e.weight), a, b, stamp_[a].version, stamp_[b].version});
     }
 }
 
@@ -649,7 +669,7 @@ template <class Queue> bool Simplifier::takeTurn(Queue& queue, std::size_t targe
     const Evaluation e = evaluate(a, b, local);
     if (!current) {
         // Changed since queued: made now only if its present cost is still the cheapest.
-        const float now = priority(e.candidates[0].cost, e.weight);
+        const float now = priority(e.at(0).cost, e.weight);
         if (!queue.empty() && now > queue.topPriority()) {
             requeued_.record(a, b, versionsOf(a, b));
             queue.push({now, a, b, stamp_[a].version, stamp_[b].version});
@@ -660,7 +680,7 @@ template <class Queue> bool Simplifier::takeTurn(Queue& queue, std::size_t targe
     const Candidate* chosen = nullptr;
     if (linkConditionHolds(a, b, local))
         for (int i = 0; i < e.count && !chosen; ++i)
-            if (keepsTrianglesValid(a, b, e.candidates[i].position)) chosen = &e.candidates[i];
+            if (keepsTrianglesValid(a, b, e.at(i).position)) chosen = &e.at(i);
     if (!chosen) {
         markDropped(a, b);
         return true;

@@ -105,13 +105,52 @@ void scaleToUnitDiagonal(const SimplifyInput& input, WorkingMesh& mesh) {
     mesh.scale = diagonal > 0 && std::isfinite(diagonal) ? 1.0 / diagonal : 1.0;
 }
 
+// The wedges at each point: a point has few (one, or a handful along seams), so they are found in
+// the point's own list, without hashing (a hash table's probes miss the cache: its slots lie all
+// over it); a point with more than kListLimit switches to a hash table, so that no input (a pole
+// where every corner has its own UV) costs quadratic time.
+class WedgeIndex {
+  public:
+    explicit WedgeIndex(std::size_t expected) : table_(expected) {}
+    // The wedge at `point` for which same(w) holds, else `candidate`, added. hashOf(w) hashes the
+    // key of a wedge at the point (the candidate's too).
+    template <class Hash, class Same>
+    std::uint32_t findOrAdd(std::uint32_t point, std::uint32_t candidate, Hash&& hashOf,
+                            Same&& same) {
+        if (point >= first_.size()) {
+            first_.resize(point + 1, kNone);
+            count_.resize(point + 1, 0);
+        }
+        if (count_[point] > kListLimit) return table_.findOrAdd(hashOf(candidate), candidate, same);
+        std::uint32_t last = kNone;
+        for (std::uint32_t w = first_[point]; w != kNone; w = next_[w]) {
+            if (same(w)) return w;
+            last = w;
+        }
+        if (candidate >= next_.size()) next_.resize(candidate + 1, kNone);
+        (last == kNone ? first_[point] : next_[last]) = candidate;
+        if (++count_[point] > kListLimit) // from now on in the table: all of the point's wedges
+            for (std::uint32_t w = first_[point]; w != kNone; w = next_[w])
+                table_.findOrAdd(hashOf(w), w, [](std::uint32_t) { return false; });
+        return candidate;
+    }
+
+  private:
+    static constexpr std::uint8_t kListLimit = 16;
+    IdTable table_;
+    std::vector<std::uint32_t> first_; // per point: its first wedge
+    std::vector<std::uint8_t> count_;  // per point: its wedges, up to kListLimit + 1
+    std::vector<std::uint32_t> next_;  // per wedge: the next wedge at its point
+};
+
 // Points and wedges are numbered in order of first use: nothing depends on hash order. Input
 // vertices are looked up once each (a vertex used with a second material costs one more lookup).
 std::vector<std::uint32_t> weld(const SimplifyInput& input, const SimplifyOptions& options,
                                 WorkingMesh& mesh) {
     const std::size_t corners = input.indices.size() - input.indices.size() % 3;
     const std::size_t vertices = input.vertices.size();
-    IdTable pointIds(std::min(vertices, corners)), wedgeIds(std::min(vertices, corners));
+    IdTable pointIds(std::min(vertices, corners));
+    WedgeIndex wedgeIds(std::min(vertices, corners));
     std::vector<std::uint32_t> vertexPoint(vertices, kNone), vertexWedge(vertices, kNone);
     std::vector<std::uint32_t> cornerWedge(corners);
     std::vector<std::uint32_t> wedgeMaterial;
@@ -144,8 +183,13 @@ std::vector<std::uint32_t> weld(const SimplifyInput& input, const SimplifyOption
         }
         const std::uint32_t point = vertexPoint[vertex];
         const auto newWedge = static_cast<std::uint32_t>(mesh.wedges.size());
+        auto hashOf = [&](std::uint32_t w) {
+            return w == newWedge
+                       ? wedgeHash(point, material, v)
+                       : wedgeHash(point, wedgeMaterial[w], input.vertices[mesh.wedges[w].source]);
+        };
         const std::uint32_t wedge =
-            wedgeIds.findOrAdd(wedgeHash(point, material, v), newWedge, [&](std::uint32_t w) {
+            wedgeIds.findOrAdd(point, newWedge, hashOf, [&](std::uint32_t w) {
                 const ModelVertex& o = input.vertices[mesh.wedges[w].source];
                 return mesh.wedges[w].point == point && wedgeMaterial[w] == material &&
                        o.normal == v.normal && o.uv == v.uv && o.weights == v.weights;
