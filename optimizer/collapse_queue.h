@@ -116,8 +116,9 @@ class CollapseQueue {
 // As a queue (push, pop, topPriority) it stands for the present block with the bound on top.
 class BlockQueues {
   public:
-    BlockQueues(std::size_t points, unsigned shift, std::vector<std::uint32_t> partBlock)
-        : heaps_((points >> shift) + 1), shift_(shift), partBlock_(std::move(partBlock)) {}
+    // Blocks of 2^shift points; partPoint: each part's first point.
+    BlockQueues(std::size_t points, unsigned shift, std::vector<std::uint32_t> partPoint)
+        : heaps_((points >> shift) + 1), shift_(shift), partPoint_(std::move(partPoint)) {}
 
     std::uint32_t blocks() const { return static_cast<std::uint32_t>(heaps_.size()); }
     // Adds many entries at once.
@@ -179,11 +180,11 @@ class BlockQueues {
   private:
     static constexpr std::size_t kSampleStep = 8;
     std::uint32_t blockOf(const CollapseEntry& entry) const {
-        return entry.b == kNone ? partBlock_[entry.a] : entry.a >> shift_;
+        return (entry.b == kNone ? partPoint_[entry.a] : entry.a) >> shift_;
     }
     std::vector<std::vector<CollapseEntry>> heaps_;
     unsigned shift_;
-    std::vector<std::uint32_t> partBlock_;
+    std::vector<std::uint32_t> partPoint_;
     std::uint32_t current_ = 0;
     float bound_ = 0;
 };

@@ -165,6 +165,9 @@ class Simplifier {
     std::vector<std::uint32_t> partsWorthRemovingFirst() const;
 
   private:
+    bool tooManyTriangles(std::uint32_t a, std::uint32_t b) const {
+        return mesh_.points[a].triangleCount + mesh_.points[b].triangleCount > kMaxTrianglesAround;
+    }
     bool gather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const;
     bool quickGather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const;
     Evaluation evaluate(std::uint32_t a, std::uint32_t b, const Neighbourhood& local) const;
@@ -226,8 +229,7 @@ class Simplifier {
 
 bool Simplifier::gather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const {
     local.clear();
-    if (mesh_.points[a].triangleCount + mesh_.points[b].triangleCount > kMaxTrianglesAround)
-        return false;
+    if (tooManyTriangles(a, b)) return false;
     for (std::uint32_t t : mesh_.trianglesOf(a)) {
         const Triangle& triangle = mesh_.triangles[t];
         if (!triangle.alive) continue;
@@ -257,8 +259,7 @@ bool Simplifier::quickGather(std::uint32_t a, std::uint32_t b, Neighbourhood& lo
     const std::uint32_t wa = mesh_.points[a].onlyWedge, wb = mesh_.points[b].onlyWedge;
     if (wa == kNone || wb == kNone) return false;
     if (mesh_.parts[mesh_.points[a].part].liveTriangles <= kMaxRemovedTriangles) return false;
-    if (mesh_.points[a].triangleCount + mesh_.points[b].triangleCount > kMaxTrianglesAround)
-        return false; // and gather refuses it
+    if (tooManyTriangles(a, b)) return false; // and gather refuses it
     local.clear();
     local.add(wa, 0);
     local.add(wb, 1);
@@ -368,7 +369,7 @@ Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
             e.candidates[i].cost += vanish;
     // Cheapest first; an insertion sort keeps equal costs in the order above. It moves indices,
     // not the 40-byte candidates.
-    const int n = std::min(e.count, static_cast<int>(e.candidates.size()));
+    const int n = std::min(e.count, static_cast<int>(e.candidates.size())); // bounded for GCC
     for (int i = 0; i < n; ++i) {
         const auto k = static_cast<std::uint8_t>(i);
         int j = i;
@@ -766,10 +767,11 @@ SimplifiedMesh Simplifier::run() {
 // within the bound are those one queue would take first, in another order: one block's before the
 // next block's. A collapse changes costs only around it, so the collapses made differ little from
 // one queue's, as long as a pass is not cut short: a pass stopped half way would have simplified
-// the first blocks and not the last. So each pass's bound is chosen to take somewhat fewer
-// triangles than are left to remove (from how many each entry within the bound removed in the
-// pass before), and the last few per cent, which decide where the target is met, are left to
-// the one queue (docs/lod.md).
+// the first blocks and not the last. So each pass's bound aims at kLocalPassFill times the
+// triangles left to remove before the last kOneQueueShare, by how many each entry within the
+// bound removed in the pass before; each pass's entries remove fewer than the last's, so a pass
+// takes less than it aims at and is rarely cut short at the target. The last few per cent,
+// which decide where the target is met, are left to the one queue (docs/lod.md).
 void Simplifier::localPasses(std::vector<CollapseEntry>& entries, std::size_t target,
                              double limit) {
     const std::size_t points = mesh_.points.size();
@@ -779,12 +781,11 @@ void Simplifier::localPasses(std::vector<CollapseEntry>& entries, std::size_t ta
         return;
     const auto stopAt =
         target + static_cast<std::size_t>(kOneQueueShare * static_cast<double>(start - target));
-    std::vector<std::uint32_t> partBlock(mesh_.parts.size(), 0);
+    std::vector<std::uint32_t> partPoint(mesh_.parts.size(), 0);
     for (std::uint32_t c = 0; c < mesh_.parts.size(); ++c)
         if (!mesh_.parts[c].triangles.empty())
-            partBlock[c] =
-                mesh_.triangles[mesh_.parts[c].triangles.front()].points[0] >> kLocalBlockShift;
-    BlockQueues blocks(points, kLocalBlockShift, std::move(partBlock));
+            partPoint[c] = mesh_.triangles[mesh_.parts[c].triangles.front()].points[0];
+    BlockQueues blocks(points, kLocalBlockShift, std::move(partPoint));
     blocks.assign(entries);
     // Triangles removed per entry within the bound (a collapse removes two; some entries are
     // stale and dearer now, some invalid; entries queued again within the bound add to it).

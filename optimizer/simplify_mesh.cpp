@@ -61,12 +61,16 @@ std::uint64_t wedgeHash(std::uint32_t point, std::uint32_t material, const Model
 // loading that key (a cache miss, as the ids' keys lie all over the mesh).
 class IdTable {
   public:
-    explicit IdTable(std::size_t expected) {
+    IdTable() = default; // no room yet: reserve() before the first findOrAdd()
+    explicit IdTable(std::size_t expected) { reserve(expected); }
+    // Room for `expected` ids: the table does not grow. Clears it.
+    void reserve(std::size_t expected) {
         std::size_t capacity = 16;
         while (capacity < 2 * expected)
             capacity *= 2;
         slots_.assign(capacity, kEmpty);
     }
+    bool reserved() const { return !slots_.empty(); }
     template <class Same>
     std::uint32_t findOrAdd(std::uint64_t hash, std::uint32_t candidate, Same&& same) {
         const std::size_t mask = slots_.size() - 1;
@@ -111,7 +115,9 @@ void scaleToUnitDiagonal(const SimplifyInput& input, WorkingMesh& mesh) {
 // where every corner has its own UV) costs quadratic time.
 class WedgeIndex {
   public:
-    explicit WedgeIndex(std::size_t expected) : table_(expected) {}
+    // `expected`: how many wedges there can be (the table, made only when a point needs it, has
+    // room for them all).
+    explicit WedgeIndex(std::size_t expected) : expected_(expected) {}
     // The wedge at `point` for which same(w) holds, else `candidate`, added. hashOf(w) hashes the
     // key of a wedge at the point (the candidate's too).
     template <class Hash, class Same>
@@ -129,14 +135,17 @@ class WedgeIndex {
         }
         if (candidate >= next_.size()) next_.resize(candidate + 1, kNone);
         (last == kNone ? first_[point] : next_[last]) = candidate;
-        if (++count_[point] > kListLimit) // from now on in the table: all of the point's wedges
+        if (++count_[point] > kListLimit) { // from now on in the table: all of the point's wedges
+            if (!table_.reserved()) table_.reserve(expected_);
             for (std::uint32_t w = first_[point]; w != kNone; w = next_[w])
                 table_.findOrAdd(hashOf(w), w, [](std::uint32_t) { return false; });
+        }
         return candidate;
     }
 
   private:
     static constexpr std::uint8_t kListLimit = 16;
+    std::size_t expected_;
     IdTable table_;
     std::vector<std::uint32_t> first_; // per point: its first wedge
     std::vector<std::uint8_t> count_;  // per point: its wedges, up to kListLimit + 1

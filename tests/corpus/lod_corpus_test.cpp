@@ -86,9 +86,12 @@ MeshoptResult meshoptSimplify(const LodSource& lod0, const std::vector<Vec3>& po
     return result;
 }
 
-// Every hand-made LOD's count asked of the simplifier with these options: prints the table and
-// checks the count and that the error is no higher than the artist's.
-void expectAsCloseAsTheArtists(const AutoLodOptions& options) {
+// Every hand-made LOD's count asked of the simplifier (local passes from this many points on):
+// prints the table and checks the count and that the error is no higher than the artist's.
+void expectAsCloseAsTheArtists(std::size_t localPassesFromPoints) {
+    AutoLodOptions options;
+    options.measure = kMeasure;
+    options.simplify.localPassesFromPoints = localPassesFromPoints;
     std::printf("| LOD | tris | hand-made mean / max %% | vtxc: tris, mean / max %% | "
                 "meshopt_simplify: tris, mean / max %% |\n|---|---|---|---|---|\n");
     for (const HandMadeLod& row : kLods) {
@@ -124,21 +127,15 @@ void expectAsCloseAsTheArtists(const AutoLodOptions& options) {
 
 TEST(LodCorpus, GeneratedLodsAreAsCloseAsTheArtistsLods) {
     VTXC_REQUIRE_CORPUS();
-    AutoLodOptions options;
-    options.measure = kMeasure;
     // Every corpus reference is smaller than the size from which local passes are made.
-    options.simplify.localPassesFromPoints = 0;
-    expectAsCloseAsTheArtists(options);
+    expectAsCloseAsTheArtists(0);
 }
 
 // Local passes, made on big meshes only, are held to the same standard on the corpus: forced on
 // for every reference here (its points fall in one to a few blocks).
 TEST(LodCorpus, LocalPassesAreAsCloseAsTheArtistsLods) {
     VTXC_REQUIRE_CORPUS();
-    AutoLodOptions options;
-    options.measure = kMeasure;
-    options.simplify.localPassesFromPoints = 1;
-    expectAsCloseAsTheArtists(options);
+    expectAsCloseAsTheArtists(1);
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 #include <map>
 #include <numbers>
 #include <set>
+#include <span>
 #include <tuple>
 #include <vector>
 
@@ -84,7 +85,7 @@ Mesh sphere(int rings, int segments) {
     return mesh;
 }
 
-std::vector<Vec3> positionsOf(const std::vector<ModelVertex>& vertices) {
+std::vector<Vec3> positionsOf(std::span<const ModelVertex> vertices) {
     std::vector<Vec3> out;
     for (const ModelVertex& v : vertices)
         out.push_back(v.position);
@@ -429,9 +430,7 @@ void expectLocalPassesAsGoodAsOneQueue(const SimplifyInput& input, double ratio)
             sum += v.weights.weight[k];
         EXPECT_NEAR(sum, 1.0f, 1e-5f);
     }
-    std::vector<Vec3> in;
-    for (const ModelVertex& v : input.vertices)
-        in.push_back(v.position);
+    const std::vector<Vec3> in = positionsOf(input.vertices);
     const std::vector<Vec3> outA = positionsOf(a.vertices), outB = positionsOf(b.vertices);
     const SurfaceError errorA = measureSurfaceError({in, input.indices}, {outA, a.indices});
     const SurfaceError errorB = measureSurfaceError({in, input.indices}, {outB, b.indices});
