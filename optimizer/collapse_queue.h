@@ -33,7 +33,10 @@ struct Later {
     bool operator()(const CollapseEntry& x, const CollapseEntry& y) const {
         const std::uint64_t kx = orderKey(x), ky = orderKey(y);
         if (kx != ky) return kx > ky;
-        return x.b > y.b;
+        if (x.b != y.b) return x.b > y.b;
+        // Entries alike but for their versions (one stale): in a fixed order, whatever holds them.
+        return (std::uint32_t(x.versionA) << 16 | x.versionB) >
+               (std::uint32_t(y.versionA) << 16 | y.versionB);
     }
     // Priority, then a, in one integer: the bits of a non-negative float order like the float,
     // and one comparison of integers is one branch where two of floats and points were two.
@@ -108,71 +111,94 @@ class CollapseQueue {
     std::size_t size_ = 0;
 };
 
-// The entries of a big mesh's local passes, one heap per block of points (a range of point
+// The entries of a big mesh's local passes, one pool per block of points (a range of point
 // numbers, so a block's points, wedges and triangles lie close together in memory). A pass takes
 // the blocks in turn, each one's entries cheapest first up to a bound: the points a pass works on
 // stay in cache, where one queue for the whole mesh visits them in cost order, all over it. An
 // entry belongs to the block of its point `a`, a part removal to that of the part's first point.
 // As a queue (push, pop, topPriority) it stands for the present block with the bound on top.
+//
+// A pool is kept unsorted. When its block comes up, the entries within the bound are moved out
+// and sorted once (a pass takes most of them); entries pushed to the block meanwhile go to a
+// small heap beside them. A heap of the whole block would make every pop a walk down thousands of
+// entries that do not fit in the first-level cache.
 class BlockQueues {
   public:
     // Blocks of 2^shift points; partPoint: each part's first point.
     BlockQueues(std::size_t points, unsigned shift, std::vector<std::uint32_t> partPoint)
-        : heaps_((points >> shift) + 1), shift_(shift), partPoint_(std::move(partPoint)) {}
+        : pools_((points >> shift) + 1), shift_(shift), partPoint_(std::move(partPoint)) {}
 
-    std::uint32_t blocks() const { return static_cast<std::uint32_t>(heaps_.size()); }
+    std::uint32_t blocks() const { return static_cast<std::uint32_t>(pools_.size()); }
     // Adds many entries at once.
     void assign(const std::vector<CollapseEntry>& entries) {
         for (const CollapseEntry& entry : entries)
-            heaps_[blockOf(entry)].push_back(entry);
-        for (std::vector<CollapseEntry>& heap : heaps_)
-            std::make_heap(heap.begin(), heap.end(), Later{});
+            pools_[blockOf(entry)].push_back(entry);
     }
     // About the priority of the entry that comes `rank`-th (from 0) of all blocks' entries (the
-    // last entry's when there are fewer), estimated from every kSampleStep-th entry of each heap:
+    // last entry's when there are fewer), estimated from every kSampleStep-th entry of each pool:
     // the bound of a pass need not be exact, and all entries are many.
-    float priorityAt(std::size_t rank) const {
+    float priorityAt(std::size_t rank) {
+        putBack();
         std::vector<float> sample;
-        for (const std::vector<CollapseEntry>& heap : heaps_)
-            for (std::size_t i = 0; i < heap.size(); i += kSampleStep)
-                sample.push_back(heap[i].priority);
+        for (const std::vector<CollapseEntry>& pool : pools_)
+            for (std::size_t i = 0; i < pool.size(); i += kSampleStep)
+                sample.push_back(pool[i].priority);
         if (sample.empty()) return 0;
         const std::size_t k = std::min(sample.size() - 1, rank / kSampleStep);
         std::nth_element(sample.begin(), sample.begin() + std::ptrdiff_t(k), sample.end());
         return sample[k];
     }
     void select(std::uint32_t block, float bound) {
+        putBack();
         current_ = block;
         bound_ = bound;
+        selected_ = true;
+        std::vector<CollapseEntry>& pool = pools_[block];
+        const auto within = std::partition(pool.begin(), pool.end(), [bound](const auto& entry) {
+            return entry.priority > bound;
+        });
+        run_.assign(within, pool.end());
+        pool.erase(within, pool.end());
+        std::sort(run_.begin(), run_.end(), Later{}); // the cheapest last
     }
     // The present block has an entry within the bound.
     bool hasNext() const {
-        const std::vector<CollapseEntry>& heap = heaps_[current_];
-        return !heap.empty() && heap.front().priority <= bound_;
+        return !run_.empty() || (!side_.empty() && side_.front().priority <= bound_);
     }
     bool empty() const { return false; } // the loop checks hasNext() before each turn
     float topPriority() const {
-        const std::vector<CollapseEntry>& heap = heaps_[current_];
-        return heap.empty() ? bound_ : std::min(bound_, heap.front().priority);
+        float top = bound_;
+        if (!run_.empty()) top = std::min(top, run_.back().priority);
+        if (!side_.empty()) top = std::min(top, side_.front().priority);
+        return top;
     }
     CollapseEntry pop() {
-        std::vector<CollapseEntry>& heap = heaps_[current_];
-        std::pop_heap(heap.begin(), heap.end(), Later{});
-        const CollapseEntry entry = heap.back();
-        heap.pop_back();
+        if (!side_.empty() && (run_.empty() || Later{}(run_.back(), side_.front()))) {
+            std::pop_heap(side_.begin(), side_.end(), Later{});
+            const CollapseEntry entry = side_.back();
+            side_.pop_back();
+            return entry;
+        }
+        const CollapseEntry entry = run_.back();
+        run_.pop_back();
         return entry;
     }
     void push(const CollapseEntry& entry) {
-        std::vector<CollapseEntry>& heap = heaps_[blockOf(entry)];
-        heap.push_back(entry);
-        std::push_heap(heap.begin(), heap.end(), Later{});
+        const std::uint32_t block = blockOf(entry);
+        if (selected_ && block == current_) {
+            side_.push_back(entry);
+            std::push_heap(side_.begin(), side_.end(), Later{});
+        } else {
+            pools_[block].push_back(entry);
+        }
     }
     // Every entry left, block after block.
     std::vector<CollapseEntry> drain() {
+        putBack();
         std::vector<CollapseEntry> all;
-        for (std::vector<CollapseEntry>& heap : heaps_) {
-            all.insert(all.end(), heap.begin(), heap.end());
-            std::vector<CollapseEntry>().swap(heap);
+        for (std::vector<CollapseEntry>& pool : pools_) {
+            all.insert(all.end(), pool.begin(), pool.end());
+            std::vector<CollapseEntry>().swap(pool);
         }
         return all;
     }
@@ -182,63 +208,77 @@ class BlockQueues {
     std::uint32_t blockOf(const CollapseEntry& entry) const {
         return (entry.b == kNone ? partPoint_[entry.a] : entry.a) >> shift_;
     }
-    std::vector<std::vector<CollapseEntry>> heaps_;
+    // The present block's entries not taken go back to its pool.
+    void putBack() {
+        if (!selected_) return;
+        std::vector<CollapseEntry>& pool = pools_[current_];
+        pool.insert(pool.end(), run_.begin(), run_.end());
+        pool.insert(pool.end(), side_.begin(), side_.end());
+        run_.clear();
+        side_.clear();
+        selected_ = false;
+    }
+    std::vector<std::vector<CollapseEntry>> pools_;
     unsigned shift_;
     std::vector<std::uint32_t> partPoint_;
+    std::vector<CollapseEntry> run_;  // the present block's entries within the bound, sorted
+    std::vector<CollapseEntry> side_; // entries pushed to the present block, a heap
     std::uint32_t current_ = 0;
     float bound_ = 0;
+    bool selected_ = false;
 };
 
-// The versions at which each edge was last queued again after its entry went stale. Several stale
-// entries can stand for one edge (those of both points that collapsed into its ends): once one of
-// them has queued the edge at the present versions, the others need no evaluation. Open
-// addressing; the table only grows (a simplification queues each edge again a few times at most).
+// The edges queued again after their entry went stale, per point a at its present version.
+// Several stale entries can stand for one edge (those of both points that collapsed into its
+// ends): once one of them has queued the edge at the present versions, the others need no
+// evaluation. Each point keeps the last few such edges in a slot of its own, so a local pass
+// (BlockQueues), which works on one block of points after another, finds them in cache; a slot
+// whose version is not the point's present one is empty (the point changed since). A slot that
+// is full forgets its oldest edge: the entry is then evaluated again, which costs time only.
 class RequeuedEdges {
   public:
-    // True if (a, b) was queued again at exactly these versions.
+    void reset(std::size_t points) { slots_.assign(points, Slot{}); }
+    // True if (a, b) was queued again at exactly these versions (a's above, b's below).
     bool contains(std::uint32_t a, std::uint32_t b, std::uint32_t versions) const {
-        if (slots_.empty()) return false;
-        const std::uint64_t key = keyOf(a, b);
-        for (std::size_t i = slotOf(key);; i = (i + 1) & (slots_.size() - 1)) {
-            if (slots_[i].key == kEmpty) return false;
-            if (slots_[i].key == key) return slots_[i].versions == versions;
-        }
+        const Slot& slot = slots_[a];
+        if (slot.count == 0 || slot.versionA != versions >> 16) return false;
+        for (unsigned i = 0; i < slot.count; ++i)
+            if (slot.b[i] == b) return slot.versionB[i] == static_cast<std::uint16_t>(versions);
+        return false;
     }
     void record(std::uint32_t a, std::uint32_t b, std::uint32_t versions) {
-        if (2 * (used_ + 1) > slots_.size()) grow();
-        const std::uint64_t key = keyOf(a, b);
-        std::size_t i = slotOf(key);
-        while (slots_[i].key != kEmpty && slots_[i].key != key)
-            i = (i + 1) & (slots_.size() - 1);
-        used_ += slots_[i].key == kEmpty;
-        slots_[i] = {key, versions};
+        Slot& slot = slots_[a];
+        const auto versionA = static_cast<std::uint16_t>(versions >> 16);
+        if (slot.versionA != versionA) {
+            slot.versionA = versionA;
+            slot.count = 0;
+            slot.next = 0;
+        }
+        unsigned i = 0;
+        while (i < slot.count && slot.b[i] != b)
+            ++i;
+        if (i == slot.count) {
+            if (slot.count < kEdges) {
+                ++slot.count;
+            } else {
+                i = slot.next;
+                slot.next = static_cast<std::uint8_t>((slot.next + 1) % kEdges);
+            }
+        }
+        slot.b[i] = b;
+        slot.versionB[i] = static_cast<std::uint16_t>(versions);
     }
 
   private:
+    static constexpr unsigned kEdges = 6;
     struct Slot {
-        std::uint64_t key;
-        std::uint32_t versions;
+        std::uint16_t versionA = 0;
+        std::uint8_t count = 0;
+        std::uint8_t next = 0; // the oldest edge, once the slot is full
+        std::array<std::uint32_t, kEdges> b{};
+        std::array<std::uint16_t, kEdges> versionB{};
     };
-    static constexpr std::uint64_t kEmpty = ~std::uint64_t(0); // a == b never occurs
-    static std::uint64_t keyOf(std::uint32_t a, std::uint32_t b) {
-        return std::uint64_t(a) << 32 | b;
-    }
-    // By point a first, so that the edges of nearby points share cache lines: a local pass
-    // (BlockQueues) looks up the edges of one block of points after another.
-    std::size_t slotOf(std::uint64_t key) const {
-        const auto a = static_cast<std::size_t>(key >> 32), b = static_cast<std::size_t>(key);
-        return (4 * a + (b & 3)) & (slots_.size() - 1);
-    }
-    void grow() {
-        std::vector<Slot> old = std::move(slots_);
-        slots_.assign(std::max<std::size_t>(1024, 2 * old.size()), Slot{kEmpty, 0});
-        used_ = 0;
-        for (const Slot& slot : old)
-            if (slot.key != kEmpty)
-                record(std::uint32_t(slot.key >> 32), std::uint32_t(slot.key), slot.versions);
-    }
     std::vector<Slot> slots_;
-    std::size_t used_ = 0;
 };
 
 } // namespace vtxc::simplification

@@ -154,6 +154,61 @@ void preferEndpoint(Evaluation& e, const Vector3d& pa, const Vector3d& pb, doubl
     }
 }
 
+// The evaluations of edges queued again after their entry went stale (Simplifier::takeTurn):
+// most such edges are made when their new entry comes to the front, and the evaluation then would
+// be the same (nothing it reads has changed: both points' versions, their wedges and what the
+// collapse would remove). Direct-mapped by point, as the requeued edges of a block of points are
+// popped again in the same local pass; a slot holds the last edge stored there.
+class EvaluationCache {
+  public:
+    void store(std::uint32_t a, std::uint32_t b, std::uint32_t versions, double vanish,
+               const Neighbourhood& local, const Evaluation& e) {
+        if (local.count > kWedges) return;
+        Slot& slot = slots_[slotOf(a, b)];
+        slot.a = a;
+        slot.b = b;
+        slot.versions = versions;
+        slot.vanish = vanish;
+        slot.count = local.count;
+        for (int i = 0; i < local.count; ++i) {
+            slot.wedge[i] = local.wedge[i];
+            slot.sideAndRoot[i] = static_cast<std::uint8_t>(local.side[i] << 4 | local.root(i));
+        }
+        slot.evaluation = e;
+    }
+    // The stored evaluation of (a, b) if it was made at these versions, with these wedges in these
+    // classes, and with the same penalty for removing the part.
+    const Evaluation* find(std::uint32_t a, std::uint32_t b, std::uint32_t versions, double vanish,
+                           const Neighbourhood& local) const {
+        const Slot& slot = slots_[slotOf(a, b)];
+        if (slot.a != a || slot.b != b || slot.versions != versions || slot.vanish != vanish ||
+            slot.count != local.count)
+            return nullptr;
+        for (int i = 0; i < local.count; ++i)
+            if (slot.wedge[i] != local.wedge[i] ||
+                slot.sideAndRoot[i] != (local.side[i] << 4 | local.root(i)))
+                return nullptr;
+        return &slot.evaluation;
+    }
+
+  private:
+    static constexpr int kWedges = 4;
+    static constexpr std::uint32_t kSlots = 1u << 12;
+    static std::uint32_t slotOf(std::uint32_t a, std::uint32_t b) {
+        return (4 * a + (b & 3)) & (kSlots - 1);
+    }
+    struct Slot {
+        std::uint32_t a = kNone, b = kNone;
+        std::uint32_t versions = 0;
+        int count = 0;
+        double vanish = 0;
+        std::array<std::uint32_t, kWedges> wedge{};
+        std::array<std::uint8_t, kWedges> sideAndRoot{};
+        Evaluation evaluation;
+    };
+    std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
+};
+
 class Simplifier {
   public:
     Simplifier(const SimplifyInput& input, const SimplifyOptions& options,
@@ -220,6 +275,7 @@ class Simplifier {
     };
     std::vector<Stamp> stamp_;
     RequeuedEdges requeued_;
+    EvaluationCache evaluations_;
     std::uint32_t versionsOf(std::uint32_t a, std::uint32_t b) const {
         return std::uint32_t(stamp_[a].version) << 16 | stamp_[b].version;
     }
@@ -667,12 +723,16 @@ template <class Queue> bool Simplifier::takeTurn(Queue& queue, std::size_t targe
         if (!gather(a, b, local)) return true;
         full = true;
     }
-    const Evaluation e = evaluate(a, b, local);
+    const double vanish = vanishPenalty(a, local);
+    const Evaluation* stored =
+        current ? evaluations_.find(a, b, versionsOf(a, b), vanish, local) : nullptr;
+    const Evaluation e = stored ? *stored : evaluate(a, b, local);
     if (!current) {
         // Changed since queued: made now only if its present cost is still the cheapest.
         const float now = priority(e.at(0).cost, e.weight);
         if (!queue.empty() && now > queue.topPriority()) {
             requeued_.record(a, b, versionsOf(a, b));
+            evaluations_.store(a, b, versionsOf(a, b), vanish, local, e);
             queue.push({now, a, b, stamp_[a].version, stamp_[b].version});
             return true;
         }
@@ -741,6 +801,7 @@ SimplifiedMesh Simplifier::run() {
     forward_.assign(mesh_.points.size(), kNone);
     stamp_.assign(mesh_.points.size(), Stamp{});
     mark_.assign(mesh_.points.size(), 0);
+    requeued_.reset(mesh_.points.size());
     for (std::uint32_t c : removeFirst_)
         if (c < mesh_.parts.size() &&
             mesh_.liveTriangles - mesh_.parts[c].liveTriangles >= target) {
