@@ -8,6 +8,7 @@
 // The order is exactly that of one heap.
 #pragma once
 
+#include "optimizer/read_ahead.h"
 #include "optimizer/simplify_mesh.h"
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <vector>
 
 namespace vtxc::simplification {
@@ -77,6 +79,13 @@ class CollapseQueue {
         --size_;
         return entry;
     }
+    // Entries likely to come next (the front's bucket's first few, in heap order), up to `most`.
+    std::span<const CollapseEntry> upcoming(std::size_t most) {
+        if (size_ == 0) return {};
+        findFirst();
+        const std::vector<CollapseEntry>& bucket = buckets_[first_];
+        return {bucket.data(), std::min(most, bucket.size())};
+    }
     // Adds many entries at once.
     void assign(const std::vector<CollapseEntry>& entries) {
         for (const CollapseEntry& entry : entries)
@@ -120,8 +129,9 @@ class CollapseQueue {
 //
 // A pool is kept unsorted. When its block comes up, the entries within the bound are moved out
 // and sorted once (a pass takes most of them); entries pushed to the block meanwhile go to a
-// small heap beside them. A heap of the whole block would make every pop a walk down thousands of
-// entries that do not fit in the first-level cache.
+// small heap beside them if they are within the bound, else back to the pool. A heap of the whole
+// block would make every pop a walk down thousands of entries that do not fit in the first-level
+// cache.
 class BlockQueues {
   public:
     // Blocks of 2^shift points; partPoint: each part's first point.
@@ -160,7 +170,10 @@ class BlockQueues {
         run_.assign(within, pool.end());
         pool.erase(within, pool.end());
         std::sort(run_.begin(), run_.end(), Later{}); // the cheapest last
+        selectedCount_ = run_.size();
     }
+    // How many entries within the bound the present block had when selected.
+    std::size_t selected() const { return selectedCount_; }
     // The present block has an entry within the bound.
     bool hasNext() const {
         return !run_.empty() || (!side_.empty() && side_.front().priority <= bound_);
@@ -185,7 +198,9 @@ class BlockQueues {
     }
     void push(const CollapseEntry& entry) {
         const std::uint32_t block = blockOf(entry);
-        if (selected_ && block == current_) {
+        // Beyond the bound, an entry of the present block waits for the next pass in its pool:
+        // the small heap holds only what this block may still take.
+        if (selected_ && block == current_ && entry.priority <= bound_) {
             side_.push_back(entry);
             std::push_heap(side_.begin(), side_.end(), Later{});
         } else {
@@ -226,6 +241,7 @@ class BlockQueues {
     std::uint32_t current_ = 0;
     float bound_ = 0;
     bool selected_ = false;
+    std::size_t selectedCount_ = 0;
 };
 
 // The edges queued again after their entry went stale, per point a at its present version.
@@ -238,6 +254,10 @@ class BlockQueues {
 class RequeuedEdges {
   public:
     void reset(std::size_t points) { slots_.assign(points, Slot{}); }
+    // The slots of points [first, last) are read ahead.
+    void readAhead(ReadAhead& ahead, std::size_t first, std::size_t last) const {
+        ahead.add(&slots_[first], &slots_[last - 1] + 1);
+    }
     // True if (a, b) was queued again at exactly these versions (a's above, b's below).
     bool contains(std::uint32_t a, std::uint32_t b, std::uint32_t versions) const {
         const Slot& slot = slots_[a];

@@ -31,6 +31,15 @@
 //   analyzeStripGroups(groups, cacheSize)                 (strip_analysis.h)
 //   analyseVtx(file, cacheSizes)                          (vtx_analysis.h)
 //       Quality figures of built strip groups or of a whole .vtx.
+//   simplifyMesh(input, options)                          (simplify.h)
+//       Edge collapse to a triangle count or error, with attributes, seams, materials, parts and
+//       bone weights; docs/lod.md. Pre: none (invalid indices give an empty result). Its parts:
+//       the working mesh (simplify_mesh.h), quadrics (quadric.h), the queues (collapse_queue.h),
+//       faces and collapses costed four at a time (face_quadrics.h, collapse_cost.h, on the
+//       lanes of double_lanes.h), reading memory ahead (read_ahead.h), weights
+//       (bone_weight_blend.h).
+//   measureSurfaceError(reference, lod, options)          (surface_error.h)
+//       Distances between two surfaces sampled both ways, mean and max.
 #pragma once
 
 #include "optimizer/bone_weights.h"
@@ -41,8 +50,10 @@
 #include "optimizer/mesh_types.h"
 #include "optimizer/optimizer_codes.h"
 #include "optimizer/point_grid.h"
+#include "optimizer/simplify.h"
 #include "optimizer/strip_analysis.h"
 #include "optimizer/strip_partition.h"
+#include "optimizer/surface_error.h"
 #include "optimizer/tangents.h"
 #include "optimizer/triangle_adjacency.h"
 #include "optimizer/triangle_bones.h"

@@ -20,7 +20,21 @@ struct Quadric {
     double c = 0;
     double weight = 0;
 
-    Quadric& operator+=(const Quadric& other);
+    // Inline: the simplifier sums two points' quadrics for every candidate collapse.
+    Quadric& operator+=(const Quadric& other) {
+        a00 += other.a00;
+        a01 += other.a01;
+        a02 += other.a02;
+        a11 += other.a11;
+        a12 += other.a12;
+        a22 += other.a22;
+        b0 += other.b0;
+        b1 += other.b1;
+        b2 += other.b2;
+        c += other.c;
+        weight += other.weight;
+        return *this;
+    }
     // Scales every term (and the weight) by s.
     Quadric& operator*=(double s);
     // Inline: the simplifier evaluates quadrics at four candidate positions per collapse.
@@ -62,7 +76,7 @@ using AttributeValues = std::array<double, kQuadricAttributes>;
 // in that centred form, merged with the parallel-axis rule, so it stays positive semi-definite
 // in single precision (the raw sums would cancel). Single precision because a mesh has one per
 // wedge and the simplifier reads them all over the mesh; the arithmetic is done in double.
-struct AttributeQuadric {
+struct alignas(64) AttributeQuadric { // two cache lines, no more
     // The wedge's error with its attributes at their optimum, as a quadric in p:
     // a00 a01 a02 a11 a12 a22 b0 b1 b2 c (Quadric's layout).
     std::array<float, 10> reduced{};
@@ -81,6 +95,13 @@ class AttributeMoments {
   public:
     AttributeMoments() = default;
     explicit AttributeMoments(const AttributeQuadric& quadric);
+    // AttributeMoments(faceAttributeQuadric(positions, values, area)), to the bit, without forming
+    // the single-precision quadric in between (the mesh build makes one per triangle).
+    static AttributeMoments ofFace(const std::array<Vector3d, 3>& positions,
+                                   const std::array<AttributeValues, 3>& values, double area);
+    // From the sums themselves: area, area times the mean (per attribute: gx gy gz d), and the
+    // second moment (Quadric's layout).
+    static AttributeMoments fromSums(double area, const double* weightedMean, const double* second);
     AttributeMoments& operator+=(const AttributeMoments& other);
     AttributeQuadric quadric() const;
 

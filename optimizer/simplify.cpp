@@ -21,8 +21,11 @@
 #include "optimizer/simplify.h"
 
 #include "optimizer/bone_weight_blend.h"
+#include "optimizer/collapse_cost.h"
 #include "optimizer/collapse_queue.h"
+#include "optimizer/double_lanes.h"
 #include "optimizer/quadric.h"
+#include "optimizer/read_ahead.h"
 #include "optimizer/simplify_mesh.h"
 
 #include <Eigen/Geometry>
@@ -154,6 +157,20 @@ void preferEndpoint(Evaluation& e, const Vector3d& pa, const Vector3d& pb, doubl
     }
 }
 
+// Cheapest first; an insertion sort keeps equal costs in the order they were added. It moves
+// indices, not the 40-byte candidates.
+void orderCandidates(Evaluation& e, const Vector3d& pa, const Vector3d& pb) {
+    const int n = std::min(e.count, static_cast<int>(e.candidates.size())); // bounded for GCC
+    for (int i = 0; i < n; ++i) {
+        const auto k = static_cast<std::uint8_t>(i);
+        int j = i;
+        for (; j > 0 && e.candidates[k].cost < e.candidates[e.order[j - 1]].cost; --j)
+            e.order[j] = e.order[j - 1];
+        e.order[j] = k;
+    }
+    preferEndpoint(e, pa, pb, 1e-12 * e.weight);
+}
+
 // The evaluations of edges queued again after their entry went stale (Simplifier::takeTurn):
 // most such edges are made when their new entry comes to the front, and the evaluation then would
 // be the same (nothing it reads has changed: both points' versions, their wedges and what the
@@ -228,6 +245,9 @@ class Simplifier {
     Evaluation evaluate(std::uint32_t a, std::uint32_t b, const Neighbourhood& local) const;
     void addAttributeQuadrics(const Neighbourhood& local, Quadric& q) const;
     void addSkinPenalty(const Neighbourhood& local, Evaluation& e) const;
+    void addSkinTerms(std::uint32_t wa, std::uint32_t wb, double& nearA, double& nearB) const;
+    void queueAllEdges(std::vector<CollapseEntry>& out);
+    MergingPair mergingPair(std::uint32_t a, std::uint32_t b, const Neighbourhood& local) const;
     double vanishPenalty(std::uint32_t a, const Neighbourhood& local) const;
     static float priority(double cost, double weight);
     float removalPriority(std::uint32_t part) const;
@@ -239,9 +259,17 @@ class Simplifier {
     void collapse(std::uint32_t a, std::uint32_t b, const Candidate& chosen,
                   const Neighbourhood& local);
     void removePart(std::uint32_t part);
-    void queueEdges(std::uint32_t a, bool above, std::vector<CollapseEntry>& out) const;
     template <class Queue> bool takeTurn(Queue& queue, std::size_t target, double limit);
     void localPasses(std::vector<CollapseEntry>& entries, std::size_t target, double limit);
+    void readAheadBlock(std::uint32_t block);
+    void measureBlockSpans();
+    void readAheadUpcoming();
+    struct BlockSpan {
+        std::uint32_t firstTriangle = kNone, lastTriangle = 0;
+        std::uint32_t firstWedge = kNone, lastWedge = 0;
+    };
+    std::vector<BlockSpan> blockSpans_;
+    ReadAhead readAhead_;
     std::uint32_t resolve(std::uint32_t p);
     void markDropped(std::uint32_t a, std::uint32_t b);
     ModelVertex outputVertex(const Wedge& w) const;
@@ -259,8 +287,8 @@ class Simplifier {
     std::size_t collapses_ = 0;
     mutable std::vector<std::uint32_t> scratch_; // neighboursOf's result
     mutable Neighbourhood local_;
-    mutable std::vector<std::uint32_t> pending_; // queueEdges' copy of the neighbours
-    mutable std::vector<std::uint32_t> mark_;    // per point: linkConditionHolds' marks
+    std::vector<std::uint32_t> pending_;      // queueAllEdges' copy of the neighbours
+    mutable std::vector<std::uint32_t> mark_; // per point: linkConditionHolds' marks
     mutable std::uint32_t markNumber_ = 0;
     mutable std::vector<std::uint64_t> oppositeEdges_; // linkConditionHolds' edges facing b
     static std::uint64_t edgeKey(std::uint32_t p, std::uint32_t q) {
@@ -325,24 +353,27 @@ bool Simplifier::quickGather(std::uint32_t a, std::uint32_t b, Neighbourhood& lo
 
 // Merging wedges that follow different bones: the weights blended at t serve both ends, so each
 // end's area moves with partly wrong bones (boneWeightDistance d): d^2 (t^2 A_a + (1-t)^2 A_b).
+void Simplifier::addSkinTerms(std::uint32_t wa, std::uint32_t wb, double& nearA,
+                              double& nearB) const {
+    const BoneWeights& atA = mesh_.wedges[wa].weights;
+    const BoneWeights& atB = mesh_.wedges[wb].weights;
+    if (atA == atB) return;
+    const double d = boneWeightDistance(atA, atB);
+    nearA += d * d * mesh_.wedgeQuadrics[wa].area;
+    nearB += d * d * mesh_.wedgeQuadrics[wb].area;
+}
+
 void Simplifier::addSkinPenalty(const Neighbourhood& local, Evaluation& e) const {
     if (!(options_.skinWeight > 0)) return;
     double nearA = 0, nearB = 0;
-    auto addPair = [&](int i, int j) {
-        const Wedge& atA = mesh_.wedges[local.wedge[i]];
-        const Wedge& atB = mesh_.wedges[local.wedge[j]];
-        if (atA.weights == atB.weights) return;
-        const double d = boneWeightDistance(atA.weights, atB.weights);
-        nearA += d * d * atA.quadric.area;
-        nearB += d * d * atB.quadric.area;
-    };
     if (local.isMergingPair()) {
-        addPair(0, 1);
+        addSkinTerms(local.wedge[0], local.wedge[1], nearA, nearB);
     } else {
         for (int i = 0; i < local.count; ++i) {
             if (local.side[i] != 0) continue;
             for (int j = 0; j < local.count; ++j)
-                if (local.side[j] == 1 && local.root(i) == local.root(j)) addPair(i, j);
+                if (local.side[j] == 1 && local.root(i) == local.root(j))
+                    addSkinTerms(local.wedge[i], local.wedge[j], nearA, nearB);
         }
     }
     if (nearA == 0 && nearB == 0) return;
@@ -364,8 +395,8 @@ double Simplifier::vanishPenalty(std::uint32_t a, const Neighbourhood& local) co
 // Each class of merging wedges: attribute quadrics summed, attributes at their optimum.
 void Simplifier::addAttributeQuadrics(const Neighbourhood& local, Quadric& q) const {
     if (local.isMergingPair()) {
-        addReducedAttributeQuadric(q, mesh_.wedges[local.wedge[0]].quadric,
-                                   mesh_.wedges[local.wedge[1]].quadric);
+        addReducedAttributeQuadric(q, mesh_.wedgeQuadrics[local.wedge[0]],
+                                   mesh_.wedgeQuadrics[local.wedge[1]]);
         return;
     }
     for (int i = 0; i < local.count; ++i) {
@@ -376,15 +407,15 @@ void Simplifier::addAttributeQuadrics(const Neighbourhood& local, Quadric& q) co
                 ++members;
                 second = j;
             }
-        const AttributeQuadric& first = mesh_.wedges[local.wedge[i]].quadric;
+        const AttributeQuadric& first = mesh_.wedgeQuadrics[local.wedge[i]];
         if (members == 0) {
             addReducedAttributeQuadric(q, first);
         } else if (members == 1) {
-            addReducedAttributeQuadric(q, first, mesh_.wedges[local.wedge[second]].quadric);
+            addReducedAttributeQuadric(q, first, mesh_.wedgeQuadrics[local.wedge[second]]);
         } else {
             AttributeQuadric merged = first;
             for (int j = i + 1; j < local.count; ++j)
-                if (local.root(j) == i) merged += mesh_.wedges[local.wedge[j]].quadric;
+                if (local.root(j) == i) merged += mesh_.wedgeQuadrics[local.wedge[j]];
             addReducedAttributeQuadric(q, merged);
         }
     }
@@ -423,17 +454,7 @@ Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
     if (const double vanish = vanishPenalty(a, local); vanish != 0)
         for (int i = 0; i < e.count; ++i)
             e.candidates[i].cost += vanish;
-    // Cheapest first; an insertion sort keeps equal costs in the order above. It moves indices,
-    // not the 40-byte candidates.
-    const int n = std::min(e.count, static_cast<int>(e.candidates.size())); // bounded for GCC
-    for (int i = 0; i < n; ++i) {
-        const auto k = static_cast<std::uint8_t>(i);
-        int j = i;
-        for (; j > 0 && e.candidates[k].cost < e.candidates[e.order[j - 1]].cost; --j)
-            e.order[j] = e.order[j - 1];
-        e.order[j] = k;
-    }
-    preferEndpoint(e, pa, pb, 1e-12 * q.weight);
+    orderCandidates(e, pa, pb);
     return e;
 }
 
@@ -554,12 +575,12 @@ void Simplifier::mergeWedges(std::uint32_t a, std::uint32_t b, const Candidate& 
             if (local.root(j) != i) continue;
             const std::uint32_t w = local.wedge[j];
             const int s = local.side[j];
-            if (mesh_.wedges[w].quadric.area > sideArea[s]) {
+            if (mesh_.wedgeQuadrics[w].area > sideArea[s]) {
                 sideWeights[s] = mesh_.wedges[w].weights;
-                sideArea[s] = mesh_.wedges[w].quadric.area;
+                sideArea[s] = mesh_.wedgeQuadrics[w].area;
             }
             if (keep == kNone && ((atA && s == 0) || (atB && s == 1))) keep = w;
-            if (j != i) mesh_.wedges[target].quadric += mesh_.wedges[w].quadric;
+            if (j != i) mesh_.wedgeQuadrics[target] += mesh_.wedgeQuadrics[w];
         }
         Wedge& merged = mesh_.wedges[target];
         if (keep != kNone) {
@@ -568,7 +589,7 @@ void Simplifier::mergeWedges(std::uint32_t a, std::uint32_t b, const Candidate& 
             merged.weights = kept.weights;
             merged.source = kept.source;
         } else {
-            merged.values = optimalAttributes(mesh_.wedges[target].quadric, p);
+            merged.values = optimalAttributes(mesh_.wedgeQuadrics[target], p);
             merged.source = kNone;
             if (sideArea[0] >= 0 && sideArea[1] >= 0) {
                 const std::array<double, 2> shares{1 - chosen.t, chosen.t};
@@ -592,7 +613,7 @@ void Simplifier::collapse(std::uint32_t a, std::uint32_t b, const Candidate& cho
         if (!local.alone(i)) continue;
         Wedge& w = mesh_.wedges[local.wedge[i]];
         if (!(local.side[i] == 0 ? atA : atB)) {
-            w.values = optimalAttributes(mesh_.wedges[local.wedge[i]].quadric, p);
+            w.values = optimalAttributes(mesh_.wedgeQuadrics[local.wedge[i]], p);
             w.source = kNone;
         }
         w.point = a;
@@ -609,18 +630,27 @@ void Simplifier::collapse(std::uint32_t a, std::uint32_t b, const Candidate& cho
         --mesh_.liveTriangles;
     }
     // The survivor's new triangle list: a's and b's live triangles, appended to the pool
-    // (reserved first, since the loop reads the lists it appends after).
+    // (reserved first, since the loop reads the lists it appends after). In the common case, b's
+    // only wedge merging into a's, the corners are rewritten without branches (which way each
+    // goes is as good as random).
     std::vector<std::uint32_t>& pool = mesh_.pool;
     pool.reserve(pool.size() + mesh_.points[a].triangleCount + mesh_.points[b].triangleCount);
     const auto first = static_cast<std::uint32_t>(pool.size());
+    const bool pair = local.isMergingPair();
+    const std::uint32_t from = local.wedge[1], to = local.wedge[0];
     for (std::uint32_t centre : {a, b}) {
         for (std::uint32_t t : mesh_.trianglesOf(centre)) {
             Triangle& triangle = mesh_.triangles[t];
             if (!triangle.alive) continue;
-            for (int k = 0; k < 3; ++k) {
-                triangle.wedges[k] = remap(triangle.wedges[k]);
-                if (triangle.points[k] == b) triangle.points[k] = a;
+            if (pair) {
+                for (std::uint32_t& w : triangle.wedges)
+                    w = w == from ? to : w;
+            } else {
+                for (std::uint32_t& w : triangle.wedges)
+                    w = remap(w);
             }
+            for (std::uint32_t& corner : triangle.points)
+                corner = corner == b ? a : corner;
             pool.push_back(t);
         }
     }
@@ -658,16 +688,55 @@ void Simplifier::removePart(std::uint32_t c) {
 
 // ---- The loop ----------------------------------------------------------------------------------
 
-void Simplifier::queueEdges(std::uint32_t a, bool above, std::vector<CollapseEntry>& out) const {
-    // neighboursOf's buffer is reused by the checks: copy the few neighbours first.
-    const std::vector<std::uint32_t>& neighbours = neighboursOf(a, above);
-    pending_.assign(neighbours.begin(), neighbours.end());
-    for (std::uint32_t b : pending_) {
-        if (!quickGather(a, b, local_) && !gather(a, b, local_)) continue;
-        const Evaluation e = evaluate(a, b, local_);
-        out.push_back(
-            {priority(e.at(0).cost, e.weight), a, b, stamp_[a].version, stamp_[b].version});
+// Every edge once, from its lower-numbered point, in that order. Where the processor has the
+// lanes, the common collapses (two single wedges merging) are costed kCostLanes at a time
+// (optimizer/collapse_cost.h: the same values evaluate() gives); the others one by one.
+void Simplifier::queueAllEdges(std::vector<CollapseEntry>& out) {
+    const bool lanes = options_.vectorLanes && doubleLanesAvailable();
+    std::array<MergingPair, kCostLanes> pairs;
+    std::array<std::size_t, kCostLanes> slots{};
+    std::array<CollapseCandidates, kCostLanes> costs;
+    int filled = 0;
+    const double skinScale =
+        options_.skinWeight > 0 ? options_.skinWeight * options_.skinWeight : 0.0;
+    auto flush = [&] {
+        for (int l = filled; l < kCostLanes; ++l)
+            pairs[l] = pairs[0];
+        mergingPairCandidates(pairs, skinScale, costs);
+        for (int l = 0; l < filled; ++l)
+            out[slots[l]].priority = priority(costs[l].cheapest, costs[l].weight);
+        filled = 0;
+    };
+    const auto points = static_cast<std::uint32_t>(mesh_.points.size());
+    for (std::uint32_t a = 0; a < points; ++a) {
+        const std::vector<std::uint32_t>& neighbours = neighboursOf(a, true);
+        pending_.assign(neighbours.begin(), neighbours.end());
+        for (std::uint32_t b : pending_) {
+            if (lanes && quickGather(a, b, local_)) {
+                pairs[filled] = mergingPair(a, b, local_);
+                slots[filled++] = out.size();
+                out.push_back({0, a, b, stamp_[a].version, stamp_[b].version});
+                if (filled == kCostLanes) flush();
+                continue;
+            }
+            if (!quickGather(a, b, local_) && !gather(a, b, local_)) continue;
+            const Evaluation e = evaluate(a, b, local_);
+            out.push_back(
+                {priority(e.at(0).cost, e.weight), a, b, stamp_[a].version, stamp_[b].version});
+        }
     }
+    if (filled > 0) flush();
+}
+
+// The collapse of a and b, whose only wedges merge (`local` as quickGather makes it), for the
+// lanes.
+MergingPair Simplifier::mergingPair(std::uint32_t a, std::uint32_t b,
+                                    const Neighbourhood& local) const {
+    const std::uint32_t wa = local.wedge[0], wb = local.wedge[1];
+    MergingPair pair{&mesh_.quadrics[a],       &mesh_.quadrics[b],  &mesh_.wedgeQuadrics[wa],
+                     &mesh_.wedgeQuadrics[wb], &mesh_.positions[a], &mesh_.positions[b]};
+    if (options_.skinWeight > 0) addSkinTerms(wa, wb, pair.skinA, pair.skinB);
+    return pair;
 }
 
 // Pops one candidate and makes it if it is still valid; false when nothing is left to try.
@@ -810,15 +879,16 @@ SimplifiedMesh Simplifier::run() {
         }
     std::vector<CollapseEntry> initial;
     initial.reserve(3 * mesh_.points.size());
-    for (std::uint32_t a = 0; a < mesh_.points.size(); ++a)
-        queueEdges(a, true, initial); // each edge once, from its lower-numbered point
+    queueAllEdges(initial);
     for (std::uint32_t c = 0; c < mesh_.parts.size(); ++c)
         if (mesh_.parts[c].removable && mesh_.parts[c].liveTriangles > 0)
             initial.push_back({removalPriority(c), c, kNone, 0, 0});
     const double limit = options_.maxError * options_.maxError;
     localPasses(initial, target, limit);
     queue_.assign(initial);
-    while (mesh_.liveTriangles > target && takeTurn(queue_, target, limit)) {
+    while (mesh_.liveTriangles > target) {
+        readAheadUpcoming();
+        if (!takeTurn(queue_, target, limit)) break;
     }
     return output();
 }
@@ -847,6 +917,7 @@ void Simplifier::localPasses(std::vector<CollapseEntry>& entries, std::size_t ta
         if (!mesh_.parts[c].triangles.empty())
             partPoint[c] = mesh_.triangles[mesh_.parts[c].triangles.front()].points[0];
     BlockQueues blocks(points, kLocalBlockShift, std::move(partPoint));
+    measureBlockSpans();
     blocks.assign(entries);
     // Triangles removed per entry within the bound (a collapse removes two; some entries are
     // stale and dearer now, some invalid; entries queued again within the bound add to it).
@@ -858,8 +929,12 @@ void Simplifier::localPasses(std::vector<CollapseEntry>& entries, std::size_t ta
         const std::size_t before = mesh_.liveTriangles;
         for (std::uint32_t block = 0; block < blocks.blocks(); ++block) {
             blocks.select(block, bound);
-            while (blocks.hasNext() && mesh_.liveTriangles > target)
+            readAheadBlock(block + 1 < blocks.blocks() ? block + 1 : 0);
+            readAhead_.spreadOver(blocks.selected());
+            while (blocks.hasNext() && mesh_.liveTriangles > target) {
+                readAhead_.step();
                 takeTurn(blocks, target, limit);
+            }
         }
         const std::size_t removed = before - mesh_.liveTriangles;
         // Little within the bound could be made (the error limit, or no valid collapse left).
@@ -867,6 +942,63 @@ void Simplifier::localPasses(std::vector<CollapseEntry>& entries, std::size_t ta
         yield = static_cast<double>(removed) / static_cast<double>(std::max<std::size_t>(rank, 1));
     }
     entries = blocks.drain();
+}
+
+// The memory the collapses of a block of points read: the points' own records, and the ranges of
+// triangles and wedges that their triangles had when the passes began (the mesh is numbered in
+// order of first use, so they lie close together; a range much larger is left out).
+void Simplifier::readAheadBlock(std::uint32_t block) {
+    readAhead_.clear();
+    const std::size_t first = std::size_t(block) << kLocalBlockShift;
+    const std::size_t last =
+        std::min(mesh_.points.size(), first + (std::size_t(1) << kLocalBlockShift));
+    if (first >= last) return;
+    readAhead_.add(&mesh_.points[first], &mesh_.points[last - 1] + 1);
+    readAhead_.add(&mesh_.positions[first], &mesh_.positions[last - 1] + 1);
+    readAhead_.add(&mesh_.quadrics[first], &mesh_.quadrics[last - 1] + 1);
+    readAhead_.add(&stamp_[first], &stamp_[last - 1] + 1);
+    readAhead_.add(&forward_[first], &forward_[last - 1] + 1);
+    requeued_.readAhead(readAhead_, first, last);
+    const BlockSpan& span = blockSpans_[block];
+    const std::size_t points = last - first;
+    if (span.firstTriangle <= span.lastTriangle &&
+        span.lastTriangle - span.firstTriangle < 8 * points)
+        readAhead_.add(&mesh_.triangles[span.firstTriangle],
+                       &mesh_.triangles[span.lastTriangle] + 1);
+    if (span.firstWedge <= span.lastWedge && span.lastWedge - span.firstWedge < 4 * points) {
+        readAhead_.add(&mesh_.wedgeQuadrics[span.firstWedge],
+                       &mesh_.wedgeQuadrics[span.lastWedge] + 1);
+        readAhead_.add(&mesh_.wedges[span.firstWedge], &mesh_.wedges[span.lastWedge] + 1);
+    }
+}
+
+// The one queue takes entries from all over the mesh, so the points of the entries that may come
+// next (the front bucket's first few) are asked for while the present one is handled.
+void Simplifier::readAheadUpcoming() {
+    constexpr std::size_t kUpcoming = 3;
+    for (const CollapseEntry& next : queue_.upcoming(kUpcoming)) {
+        if (next.b == kNone) continue;
+        for (std::uint32_t p : {next.a, next.b}) {
+            __builtin_prefetch(&stamp_[p]);
+            __builtin_prefetch(&mesh_.points[p]);
+            __builtin_prefetch(&mesh_.quadrics[p]);
+            __builtin_prefetch(&mesh_.positions[p]);
+        }
+    }
+}
+
+// Per block of points, the triangles and wedges of its points.
+void Simplifier::measureBlockSpans() {
+    blockSpans_.assign((mesh_.points.size() >> kLocalBlockShift) + 1, BlockSpan{});
+    for (std::uint32_t t = 0; t < mesh_.triangles.size(); ++t)
+        for (int k = 0; k < 3; ++k) {
+            BlockSpan& span = blockSpans_[mesh_.triangles[t].points[k] >> kLocalBlockShift];
+            const std::uint32_t w = mesh_.triangles[t].wedges[k];
+            span.firstTriangle = std::min(span.firstTriangle, t);
+            span.lastTriangle = std::max(span.lastTriangle, t);
+            span.firstWedge = std::min(span.firstWedge, w);
+            span.lastWedge = std::max(span.lastWedge, w);
+        }
 }
 
 std::vector<std::uint32_t> Simplifier::partsWorthRemovingFirst() const {

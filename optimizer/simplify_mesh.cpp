@@ -1,10 +1,13 @@
 // Building the simplifier's working mesh: welding, parts, and the initial quadrics.
 #include "optimizer/simplify_mesh.h"
 
+#include "optimizer/double_lanes.h"
+#include "optimizer/face_quadrics.h"
 #include "optimizer/triangle_bvh.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <numeric>
@@ -71,6 +74,10 @@ class IdTable {
         slots_.assign(capacity, kEmpty);
     }
     bool reserved() const { return !slots_.empty(); }
+    // Asks for the slot a lookup of `hash` starts at to be brought into the cache.
+    void prefetch(std::uint64_t hash) const {
+        __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]);
+    }
     template <class Same>
     std::uint32_t findOrAdd(std::uint64_t hash, std::uint32_t candidate, Same&& same) {
         const std::size_t mask = slots_.size() - 1;
@@ -96,17 +103,22 @@ std::uint32_t materialOf(const SimplifyInput& input, std::size_t triangle) {
     return triangle < input.materials.size() ? input.materials[triangle] : 0;
 }
 
-void scaleToUnitDiagonal(const SimplifyInput& input, WorkingMesh& mesh) {
+// The positions centred on the bounding box and scaled to a unit diagonal. The box of the points
+// is that of the corners, each position counted once.
+void scaleToUnitDiagonal(WorkingMesh& mesh) {
     Vector3d lo = Vector3d::Constant(std::numeric_limits<double>::infinity());
     Vector3d hi = -lo;
-    for (std::uint32_t index : input.indices) {
-        const Vector3d p = toVector(input.vertices[index].position);
+    for (const Vec3& original : mesh.originals) {
+        const Vector3d p = toVector(original);
         lo = lo.cwiseMin(p);
         hi = hi.cwiseMax(p);
     }
     const double diagonal = (hi - lo).norm();
     mesh.centre = 0.5 * (lo + hi);
     mesh.scale = diagonal > 0 && std::isfinite(diagonal) ? 1.0 / diagonal : 1.0;
+    mesh.positions.resize(mesh.originals.size());
+    for (std::size_t p = 0; p < mesh.originals.size(); ++p)
+        mesh.positions[p] = (toVector(mesh.originals[p]) - mesh.centre) * mesh.scale;
 }
 
 // The wedges at each point: a point has few (one, or a handful along seams), so they are found in
@@ -115,9 +127,13 @@ void scaleToUnitDiagonal(const SimplifyInput& input, WorkingMesh& mesh) {
 // where every corner has its own UV) costs quadratic time.
 class WedgeIndex {
   public:
-    // `expected`: how many wedges there can be (the table, made only when a point needs it, has
-    // room for them all).
-    explicit WedgeIndex(std::size_t expected) : expected_(expected) {}
+    // `wedges`: how many wedges there can be, at most one per corner (the table, made only when a
+    // point needs it, has room for them all: a few vertices shared by many materials make many
+    // wedges of few vertices). `points`: how many points there can be.
+    WedgeIndex(std::size_t wedges, std::size_t points)
+        : expected_(wedges), first_(points, kNone), count_(points, 0) {
+        next_.reserve(points);
+    }
     // The wedge at `point` for which same(w) holds, else `candidate`, added. hashOf(w) hashes the
     // key of a wedge at the point (the candidate's too).
     template <class Hash, class Same>
@@ -152,24 +168,48 @@ class WedgeIndex {
     std::vector<std::uint32_t> next_;  // per wedge: the next wedge at its point
 };
 
+// Each corner's wedge, and each wedge's point (the wedges themselves are large: this keeps the
+// triangles' build within a few cache lines).
+struct WeldedCorners {
+    std::vector<std::uint32_t> cornerWedge;
+    std::vector<std::uint32_t> wedgePoint;
+};
+
 // Points and wedges are numbered in order of first use: nothing depends on hash order. Input
 // vertices are looked up once each (a vertex used with a second material costs one more lookup).
-std::vector<std::uint32_t> weld(const SimplifyInput& input, const SimplifyOptions& options,
-                                WorkingMesh& mesh) {
+WeldedCorners weld(const SimplifyInput& input, const SimplifyOptions& options, WorkingMesh& mesh) {
     const std::size_t corners = input.indices.size() - input.indices.size() % 3;
     const std::size_t vertices = input.vertices.size();
     IdTable pointIds(std::min(vertices, corners));
-    WedgeIndex wedgeIds(std::min(vertices, corners));
+    WedgeIndex wedgeIds(corners, std::min(vertices, corners));
     std::vector<std::uint32_t> vertexPoint(vertices, kNone), vertexWedge(vertices, kNone);
-    std::vector<std::uint32_t> cornerWedge(corners);
+    WeldedCorners welded;
+    std::vector<std::uint32_t>& cornerWedge = welded.cornerWedge;
+    cornerWedge.resize(corners);
     std::vector<std::uint32_t> wedgeMaterial;
     const double wn = attributeWeight(options.normalWeight);
     const double wt = attributeWeight(options.uvWeight);
     mesh.points.reserve(vertices);
-    mesh.positions.reserve(vertices);
     mesh.originals.reserve(vertices);
     mesh.wedges.reserve(vertices);
+    wedgeMaterial.reserve(vertices);
+    welded.wedgePoint.reserve(vertices);
+    // A new vertex's position is looked up in a table bigger than the cache, at a place the hash
+    // makes random: the lookup kLookahead corners ahead is started early (its hash kept), so that
+    // its cache miss overlaps the work on the corners before it.
+    constexpr std::size_t kLookahead = 16;
+    std::array<std::uint64_t, 2 * kLookahead> aheadHash{}; // by corner, kept until it is reached
+    auto lookAhead = [&](std::size_t corner) {
+        const std::uint32_t vertex = input.indices[corner];
+        if (vertexPoint[vertex] != kNone) return;
+        const std::uint64_t hash = positionHash(input.vertices[vertex].position);
+        aheadHash[corner % aheadHash.size()] = hash;
+        pointIds.prefetch(hash);
+    };
+    for (std::size_t corner = 0; corner < std::min(corners, kLookahead); ++corner)
+        lookAhead(corner);
     for (std::size_t corner = 0; corner < corners; ++corner) {
+        if (corner + kLookahead < corners) lookAhead(corner + kLookahead);
         const std::uint32_t vertex = input.indices[corner];
         const ModelVertex& v = input.vertices[vertex];
         const std::uint32_t material = materialOf(input, corner / 3);
@@ -180,13 +220,11 @@ std::vector<std::uint32_t> weld(const SimplifyInput& input, const SimplifyOption
         }
         if (vertexPoint[vertex] == kNone) {
             const auto newPoint = static_cast<std::uint32_t>(mesh.points.size());
-            vertexPoint[vertex] =
-                pointIds.findOrAdd(positionHash(v.position), newPoint, [&](std::uint32_t p) {
-                    return samePosition(mesh.originals[p], v.position);
-                });
+            vertexPoint[vertex] = pointIds.findOrAdd(
+                aheadHash[corner % aheadHash.size()], newPoint,
+                [&](std::uint32_t p) { return samePosition(mesh.originals[p], v.position); });
             if (vertexPoint[vertex] == newPoint) {
                 mesh.points.emplace_back();
-                mesh.positions.push_back((toVector(v.position) - mesh.centre) * mesh.scale);
                 mesh.originals.push_back(v.position);
             }
         }
@@ -212,22 +250,23 @@ std::vector<std::uint32_t> weld(const SimplifyInput& input, const SimplifyOption
                             v.uv.y * wt};
             mesh.wedges.push_back(added);
             wedgeMaterial.push_back(material);
+            welded.wedgePoint.push_back(point);
         }
         if (known == kNone) vertexWedge[vertex] = wedge;
         cornerWedge[corner] = wedge;
     }
-    return cornerWedge;
+    return welded;
 }
 
-void buildTriangles(const SimplifyInput& input, const std::vector<std::uint32_t>& cornerWedge,
-                    WorkingMesh& mesh) {
+void buildTriangles(const SimplifyInput& input, const WeldedCorners& welded, WorkingMesh& mesh) {
+    const std::vector<std::uint32_t>& cornerWedge = welded.cornerWedge;
     const std::size_t count = cornerWedge.size() / 3;
     mesh.triangles.reserve(count);
     for (std::size_t t = 0; t < count; ++t) {
         Triangle triangle;
         for (int k = 0; k < 3; ++k) {
             triangle.wedges[k] = cornerWedge[3 * t + k];
-            triangle.points[k] = mesh.wedges[triangle.wedges[k]].point;
+            triangle.points[k] = welded.wedgePoint[triangle.wedges[k]];
         }
         // Two corners at one position: nothing to draw, and no edge to collapse.
         if (triangle.points[0] == triangle.points[1] || triangle.points[1] == triangle.points[2] ||
@@ -303,9 +342,6 @@ void buildParts(WorkingMesh& mesh) {
         Part& part = mesh.parts[mesh.points[t.points[0]].part];
         ++part.liveTriangles;
         part.triangles.push_back(i);
-        const Vector3d& p0 = mesh.positions[t.points[0]];
-        part.area +=
-            0.5 * (mesh.positions[t.points[1]] - p0).cross(mesh.positions[t.points[2]] - p0).norm();
     }
 }
 
@@ -394,30 +430,101 @@ void addEdgeConstraints(WorkingMesh& mesh, const SimplifyOptions& options) {
     }
 }
 
+// A wedge's attribute quadric is the sum over its faces, which lie close together in the
+// triangle order (wedges are numbered in order of first use). The sums are kept only while open:
+// from a wedge's first triangle to its last, in a small pool whose slots are reused, not in one
+// array of double-precision moments for every wedge (25 MB for a 200k-triangle mesh, read and
+// written from memory instead of cache).
+class OpenWedgeSums {
+  public:
+    explicit OpenWedgeSums(const WorkingMesh& mesh)
+        : lastTriangle_(mesh.wedges.size(), 0), slot_(mesh.wedges.size(), kNone) {
+        for (std::uint32_t t = 0; t < mesh.triangles.size(); ++t)
+            for (std::uint32_t w : mesh.triangles[t].wedges)
+                lastTriangle_[w] = t;
+    }
+    AttributeMoments& of(std::uint32_t w) {
+        if (slot_[w] == kNone) {
+            if (free_.empty()) {
+                slot_[w] = static_cast<std::uint32_t>(pool_.size());
+                pool_.emplace_back();
+            } else {
+                slot_[w] = free_.back();
+                free_.pop_back();
+                pool_[slot_[w]] = AttributeMoments();
+            }
+        }
+        return pool_[slot_[w]];
+    }
+    // After triangle t: the wedge's sum is complete if t was its last triangle.
+    bool closes(std::uint32_t w, std::uint32_t t) const { return lastTriangle_[w] == t; }
+    AttributeQuadric close(std::uint32_t w) {
+        const AttributeQuadric quadric = pool_[slot_[w]].quadric();
+        free_.push_back(slot_[w]);
+        return quadric;
+    }
+
+  private:
+    std::vector<std::uint32_t> lastTriangle_;
+    std::vector<std::uint32_t> slot_;
+    std::vector<AttributeMoments> pool_;
+    std::vector<std::uint32_t> free_;
+};
+
+// One face's plane quadric and attribute moments (faceQuadrics computes four at a time).
+FaceQuadrics quadricsOfFace(const WorkingMesh& mesh, const Triangle& t) {
+    std::array<Vector3d, 3> positions;
+    std::array<AttributeValues, 3> values;
+    for (int k = 0; k < 3; ++k) {
+        positions[k] = mesh.positions[t.points[k]];
+        values[k] = mesh.wedges[t.wedges[k]].values;
+    }
+    return faceQuadricsOf(positions, values);
+}
+
+// The face quadrics (plane and attributes) summed per point and wedge, and the parts' areas.
 void buildQuadrics(WorkingMesh& mesh, const SimplifyOptions& options) {
     mesh.quadrics.assign(mesh.points.size(), Quadric{});
-    std::vector<AttributeMoments> moments(mesh.wedges.size());
-    for (const Triangle& t : mesh.triangles) {
-        std::array<Vector3d, 3> p;
+    mesh.wedgeQuadrics.assign(mesh.wedges.size(), AttributeQuadric{}); // a wedge without faces
+    OpenWedgeSums sums(mesh);
+    // A face's sums, in triangle order: its area to its part, its plane to its points, its
+    // attribute moments to its wedges (each wedge's sum closed after its last face).
+    auto addFace = [&](std::uint32_t i, const FaceQuadrics& face) {
+        const Triangle& t = mesh.triangles[i];
+        if (!face.degenerate) {
+            mesh.parts[mesh.points[t.points[0]].part].area += face.area;
+            for (int k = 0; k < 3; ++k) {
+                mesh.quadrics[t.points[k]] += face.plane;
+                sums.of(t.wedges[k]) += face.attributes;
+            }
+        } else {
+            for (int k = 0; k < 3; ++k)
+                sums.of(t.wedges[k]); // opened, to be closed below
+        }
         for (int k = 0; k < 3; ++k)
-            p[k] = mesh.positions[t.points[k]];
-        const Vector3d cross = (p[1] - p[0]).cross(p[2] - p[0]);
-        const double length = cross.norm();
-        if (!(length > 0)) continue;
-        const double area = 0.5 * length;
-        const Vector3d n = cross / length;
-        const Quadric plane = planeQuadric(n, -n.dot(p[0]), area);
-        std::array<AttributeValues, 3> values;
-        for (int k = 0; k < 3; ++k)
-            values[k] = mesh.wedges[t.wedges[k]].values;
-        const AttributeMoments attributes(faceAttributeQuadric(p, values, area));
-        for (int k = 0; k < 3; ++k) {
-            mesh.quadrics[t.points[k]] += plane;
-            moments[t.wedges[k]] += attributes;
+            if (sums.closes(t.wedges[k], i))
+                mesh.wedgeQuadrics[t.wedges[k]] = sums.close(t.wedges[k]);
+    };
+    const auto count = static_cast<std::uint32_t>(mesh.triangles.size());
+    std::uint32_t i = 0;
+    if (options.vectorLanes && doubleLanesAvailable()) {
+        std::array<FaceCorners, kFaceLanes> corners;
+        std::array<FaceQuadrics, kFaceLanes> faces;
+        for (; i + kFaceLanes <= count; i += kFaceLanes) {
+            for (int l = 0; l < kFaceLanes; ++l) {
+                const Triangle& t = mesh.triangles[i + l];
+                for (int k = 0; k < 3; ++k) {
+                    corners[l].position[k] = &mesh.positions[t.points[k]];
+                    corners[l].values[k] = &mesh.wedges[t.wedges[k]].values;
+                }
+            }
+            faceQuadrics(corners, faces);
+            for (int l = 0; l < kFaceLanes; ++l)
+                addFace(i + l, faces[l]);
         }
     }
-    for (std::size_t w = 0; w < mesh.wedges.size(); ++w)
-        mesh.wedges[w].quadric = moments[w].quadric();
+    for (; i < count; ++i)
+        addFace(i, quadricsOfFace(mesh, mesh.triangles[i]));
     addEdgeConstraints(mesh, options);
 }
 
@@ -432,9 +539,9 @@ bool buildWorkingMesh(const SimplifyInput& input, const SimplifyOptions& options
     if (input.indices.size() < 3) return false;
     for (std::uint32_t index : input.indices)
         if (index >= input.vertices.size()) return false;
-    scaleToUnitDiagonal(input, mesh);
-    const std::vector<std::uint32_t> cornerWedge = weld(input, options, mesh);
-    buildTriangles(input, cornerWedge, mesh);
+    const WeldedCorners welded = weld(input, options, mesh);
+    scaleToUnitDiagonal(mesh);
+    buildTriangles(input, welded, mesh);
     if (mesh.triangles.empty()) return false;
     buildAdjacency(mesh);
     buildParts(mesh);

@@ -30,8 +30,9 @@ struct Point {
     bool droppedEdge = false; // an edge of it left the collapse queue without being collapsed
 };
 
+// Its attribute quadric is kept apart (WorkingMesh::wedgeQuadrics, two cache lines each): every
+// candidate collapse reads those of two wedges, most of the rest only a collapse made.
 struct Wedge {
-    AttributeQuadric quadric;
     AttributeValues values{}; // normal and UV, times their weights
     BoneWeights weights;
     std::uint32_t point = 0;
@@ -63,6 +64,7 @@ struct WorkingMesh {
     std::vector<Quadric> quadrics; // per point: face planes and edge constraints, accumulated
     std::vector<Vec3> originals;   // per point: its input position
     std::vector<Wedge> wedges;
+    std::vector<AttributeQuadric> wedgeQuadrics; // per wedge
     std::vector<Triangle> triangles;
     std::vector<Part> parts;
     std::vector<std::uint32_t> pool; // per-point triangle lists

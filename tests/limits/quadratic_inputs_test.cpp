@@ -133,6 +133,28 @@ TEST(Limits, SimplifyingAConeWhoseApexHas16000Normals) {
     EXPECT_LT(simplifyFanSeconds(16000, true), 20.0);
 }
 
+// Four vertices shared by 400 materials: each vertex is a wedge per material, many more wedges
+// than vertices. The wedge table a point switches to past a few wedges was sized by the vertices
+// and, full, searched forever.
+TEST(Limits, SimplifyingFourVerticesSharedBy400Materials) {
+    std::vector<ModelVertex> vertices(4);
+    vertices[1].position = {1, 0, 0};
+    vertices[2].position = {0, 1, 0};
+    vertices[3].position = {0, 0, 1};
+    std::vector<std::uint32_t> indices, materials;
+    for (std::uint32_t material = 0; material < 400; ++material) {
+        indices.insert(indices.end(), {0, 1, 2, 0, 2, 3});
+        materials.insert(materials.end(), {material, material});
+    }
+    SimplifyOptions options;
+    options.targetRatio = 0.5;
+    const CpuClock clock;
+    const SimplifiedMesh result = simplifyMesh({vertices, indices, materials}, options);
+    EXPECT_LT(clock.elapsed(), 20.0);
+    EXPECT_EQ(result.materials.size() * 3, result.indices.size());
+    EXPECT_LE(result.indices.size(), indices.size());
+}
+
 TEST(Limits, OneTriangleRepeated8000Times) {
     EXPECT_LT(compileSeconds(repeatedTriangleSmd(8000)), 20.0); // once 30 s
 }

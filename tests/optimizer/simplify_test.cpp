@@ -1,6 +1,7 @@
 // Tests of the simplifier: triangle targets, error limit, flat and curved surfaces, materials, UV
 // seams, open borders, small parts, bone weights, no flipped or degenerate triangles, invalid
 // input, and output that depends on nothing but the input.
+#include "optimizer/double_lanes.h"
 #include "optimizer/simplify.h"
 #include "optimizer/surface_error.h"
 #include "optimizer/triangle_bvh.h"
@@ -452,6 +453,37 @@ TEST(Simplify, LocalPassesOnABigSkinnedTube) {
     tube.bones = 40;
     const WeldedMesh welded = weldCorners(synthesizeCorners(tube));
     expectLocalPassesAsGoodAsOneQueue({welded.vertices, welded.indices, {}}, 0.25);
+}
+
+// The lanes (several faces or collapses costed at once) change the speed, not the result: the same
+// output to the bit with them and without, on a mesh simplified in one queue and on meshes big
+// enough for local passes, with materials, seams and skinning.
+void expectSameWithAndWithoutLanes(const SimplifyInput& input, double ratio) {
+    SimplifyOptions lanes;
+    lanes.targetRatio = ratio;
+    SimplifyOptions scalar = lanes;
+    scalar.vectorLanes = false;
+    const SimplifiedMesh a = simplifyMesh(input, lanes);
+    const SimplifiedMesh b = simplifyMesh(input, scalar);
+    ASSERT_FALSE(a.indices.empty());
+    EXPECT_EQ(a.indices, b.indices);
+    EXPECT_EQ(a.vertices, b.vertices);
+    EXPECT_EQ(a.materials, b.materials);
+    EXPECT_EQ(a.sourceVertex, b.sourceVertex);
+    EXPECT_EQ(a.error, b.error);
+}
+
+TEST(Simplify, VectorLanesGiveTheSameResult) {
+    if (!doubleLanesAvailable()) GTEST_SKIP() << "this processor has no lanes";
+    const Mesh tiles = grid(40, [](int i, int j) { return std::uint32_t((i / 10 + j / 10) % 3); });
+    expectSameWithAndWithoutLanes(tiles.input(), 0.2);
+    const Mesh ball = sphere(180, 240);
+    expectSameWithAndWithoutLanes(ball.input(), 0.1);
+    SmdSynthesisOptions tube;
+    tube.triangles = 90000;
+    tube.bones = 40;
+    const WeldedMesh welded = weldCorners(synthesizeCorners(tube));
+    expectSameWithAndWithoutLanes({welded.vertices, welded.indices, {}}, 0.25);
 }
 
 TEST(Simplify, InvalidOrEmptyInputGivesNothing) {

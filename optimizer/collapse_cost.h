@@ -1,0 +1,50 @@
+// The cost of the simplifier's most common candidate collapse, several at a time: two points that
+// each have a single wedge, the two wedges merging (an edge inside a smooth region of one
+// material). The arithmetic is the simplifier's own (optimizer/simplify.cpp: the quadric of both
+// points and both wedges, its minimum, the best point on the edge, both ends, the skin penalty),
+// done for kCostLanes collapses side by side without branches, each lane computing the same
+// values, to the bit, that one collapse evaluated alone gives. Evaluating every edge of a mesh once
+// (the queue's start) is a long run of independent collapses: side by side, one collapse's
+// divisions and square roots overlap the others' instead of waiting in turn.
+#pragma once
+
+#include "optimizer/quadric.h"
+
+#include <array>
+
+namespace vtxc {
+
+inline constexpr int kCostLanes = 4;
+
+struct MergingPair {
+    const Quadric* quadricA = nullptr; // the points' quadrics
+    const Quadric* quadricB = nullptr;
+    const AttributeQuadric* wedgeA = nullptr; // their wedges' attribute quadrics
+    const AttributeQuadric* wedgeB = nullptr;
+    const Vector3d* positionA = nullptr;
+    const Vector3d* positionB = nullptr;
+    // The skin penalty's terms, d^2 times each wedge's area (d: boneWeightDistance of the two
+    // wedges' weights); both 0 when the weights are the same or skinning is not weighed.
+    double skinA = 0;
+    double skinB = 0;
+};
+
+// A collapse's candidate positions in the simplifier's order: the quadric's minimum (when it is
+// well defined and near the edge), the best point on the edge (when strictly inside it), then
+// both ends. Each with its cost and where it projects onto the edge (0 at A, 1 at B).
+struct CollapseCandidates {
+    std::array<Vector3d, 4> position;
+    std::array<double, 4> cost;
+    std::array<double, 4> t;
+    int count = 0;
+    double weight = 0;   // the area both points stand for
+    double cheapest = 0; // the least of the costs
+};
+
+// Only where doubleLanesAvailable() (optimizer/double_lanes.h); elsewhere it does nothing, and the
+// simplifier evaluates one collapse at a time.
+// `skinScale`: SimplifyOptions::skinWeight squared (0: no skin penalty).
+void mergingPairCandidates(const std::array<MergingPair, kCostLanes>& pairs, double skinScale,
+                           std::array<CollapseCandidates, kCostLanes>& out);
+
+} // namespace vtxc
