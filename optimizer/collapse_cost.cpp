@@ -7,11 +7,49 @@
 
 #include "optimizer/double_lanes.h"
 
+#include <Eigen/Geometry>
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
 namespace vtxc {
+
+CollapseCandidates collapseCandidates(const Quadric& q, const Vector3d& pa, const Vector3d& pb,
+                                      double skinA, double skinB, double skinScale) {
+    CollapseCandidates out;
+    out.weight = q.weight;
+    const Vector3d edge = pb - pa;
+    const double length2 = edge.squaredNorm();
+    auto add = [&](const Vector3d& p, double t) {
+        out.position[out.count] = p;
+        out.cost[out.count] = std::max(0.0, q.evaluate(p));
+        out.t[out.count++] = t;
+    };
+    if (const auto best = quadricMinimum(q)) {
+        // Only near the edge: far minima come from nearly parallel planes and are unstable.
+        if ((*best - 0.5 * (pa + pb)).squaredNorm() <= length2) {
+            const double t =
+                length2 > 0 ? std::clamp((*best - pa).dot(edge) / length2, 0.0, 1.0) : 0.0;
+            add(*best, t);
+        }
+    }
+    const double curvature = edge.dot(q.times(edge));
+    if (curvature > 0) {
+        const double t = std::clamp(-q.halfGradient(pa).dot(edge) / curvature, 0.0, 1.0);
+        if (t > 0 && t < 1) add(pa + t * edge, t);
+    }
+    add(pa, 0);
+    add(pb, 1);
+    // The weights blended at t serve both ends, so each end's area moves with partly wrong bones.
+    if (!(skinA == 0 && skinB == 0))
+        for (int i = 0; i < out.count; ++i) {
+            const double t = out.t[i];
+            out.cost[i] += skinScale * (t * t * skinA + (1 - t) * (1 - t) * skinB);
+        }
+    out.cheapest = *std::min_element(out.cost.begin(), out.cost.begin() + out.count);
+    return out;
+}
 
 #if VTXC_DOUBLE_LANES
 
@@ -137,14 +175,10 @@ VTXC_LANES Vec minimum(const Lanes* q, Mask& ok) {
 }
 
 VTXC_LANES Vec loadPositions(const std::array<MergingPair, kCostLanes>& pairs, bool second) {
-    Vec p;
-    for (int l = 0; l < kCostLanes; ++l) {
-        const Vector3d& v = second ? *pairs[l].positionB : *pairs[l].positionA;
-        p.x[l] = v.x();
-        p.y[l] = v.y();
-        p.z[l] = v.z();
-    }
-    return p;
+    const double* from[kWidth];
+    for (int l = 0; l < kWidth; ++l)
+        from[l] = (second ? pairs[l].positionB : pairs[l].positionA)->data();
+    return gather3(from);
 }
 
 VTXC_LANES_KERNEL void avx2Candidates(const std::array<MergingPair, kCostLanes>& pairs,

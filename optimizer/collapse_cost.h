@@ -41,8 +41,15 @@ struct CollapseCandidates {
     double cheapest = 0; // the least of the costs
 };
 
-// Only where doubleLanesAvailable() (optimizer/double_lanes.h); elsewhere it does nothing, and the
-// simplifier evaluates one collapse at a time.
+// One collapse: the candidates of the quadric q (both points' and their wedges', the attributes
+// at their optimum) on the edge pa -> pb, each cost with the skin penalty
+// skinScale * (t^2 skinA + (1-t)^2 skinB) added unless both terms are 0. The simplifier's scalar
+// evaluation, and what each lane of mergingPairCandidates gives.
+CollapseCandidates collapseCandidates(const Quadric& q, const Vector3d& pa, const Vector3d& pb,
+                                      double skinA, double skinB, double skinScale);
+
+// kCostLanes collapses. Only where doubleLanesAvailable() (optimizer/double_lanes.h); elsewhere it
+// does nothing, and the simplifier evaluates one collapse at a time.
 // `skinScale`: SimplifyOptions::skinWeight squared (0: no skin penalty).
 void mergingPairCandidates(const std::array<MergingPair, kCostLanes>& pairs, double skinScale,
                            std::array<CollapseCandidates, kCostLanes>& out);

@@ -111,6 +111,16 @@ VTXC_LANES Lanes dot(const Vec& u, const Vec& v) {
 VTXC_LANES Vec operator-(const Vec& u, const Vec& v) {
     return {u.x - v.x, u.y - v.y, u.z - v.z};
 }
+// Three consecutive doubles (x, y, z) of each lane's point, from p[l].
+VTXC_LANES Vec gather3(const double* const* p) {
+    Vec v;
+    for (int l = 0; l < kWidth; ++l) {
+        v.x[l] = p[l][0];
+        v.y[l] = p[l][1];
+        v.z[l] = p[l][2];
+    }
+    return v;
+}
 
 } // namespace lanes
 

@@ -33,14 +33,10 @@ using namespace lanes;
 static_assert(kFaceLanes == kWidth, "a face per lane");
 
 VTXC_LANES Vec loadCorner(const std::array<FaceCorners, kFaceLanes>& faces, int k) {
-    Vec p;
-    for (int l = 0; l < kWidth; ++l) {
-        const Vector3d& v = *faces[l].position[k];
-        p.x[l] = v.x();
-        p.y[l] = v.y();
-        p.z[l] = v.z();
-    }
-    return p;
+    const double* from[kWidth];
+    for (int l = 0; l < kWidth; ++l)
+        from[l] = faces[l].position[k]->data();
+    return gather3(from);
 }
 
 // Corner k's attribute values of each lane's face, one vector per attribute.

@@ -244,8 +244,9 @@ class Simplifier {
     bool quickGather(std::uint32_t a, std::uint32_t b, Neighbourhood& local) const;
     Evaluation evaluate(std::uint32_t a, std::uint32_t b, const Neighbourhood& local) const;
     void addAttributeQuadrics(const Neighbourhood& local, Quadric& q) const;
-    void addSkinPenalty(const Neighbourhood& local, Evaluation& e) const;
+    void addSkinTerms(const Neighbourhood& local, double& nearA, double& nearB) const;
     void addSkinTerms(std::uint32_t wa, std::uint32_t wb, double& nearA, double& nearB) const;
+    double skinScale() const;
     void queueAllEdges(std::vector<CollapseEntry>& out);
     MergingPair mergingPair(std::uint32_t a, std::uint32_t b, const Neighbourhood& local) const;
     double vanishPenalty(std::uint32_t a, const Neighbourhood& local) const;
@@ -363,25 +364,23 @@ void Simplifier::addSkinTerms(std::uint32_t wa, std::uint32_t wb, double& nearA,
     nearB += d * d * mesh_.wedgeQuadrics[wb].area;
 }
 
-void Simplifier::addSkinPenalty(const Neighbourhood& local, Evaluation& e) const {
+// The skin terms of every pair of wedges that merge, a's and b's (none if skinning is not weighed).
+void Simplifier::addSkinTerms(const Neighbourhood& local, double& nearA, double& nearB) const {
     if (!(options_.skinWeight > 0)) return;
-    double nearA = 0, nearB = 0;
     if (local.isMergingPair()) {
         addSkinTerms(local.wedge[0], local.wedge[1], nearA, nearB);
-    } else {
-        for (int i = 0; i < local.count; ++i) {
-            if (local.side[i] != 0) continue;
-            for (int j = 0; j < local.count; ++j)
-                if (local.side[j] == 1 && local.root(i) == local.root(j))
-                    addSkinTerms(local.wedge[i], local.wedge[j], nearA, nearB);
-        }
+        return;
     }
-    if (nearA == 0 && nearB == 0) return;
-    const double scale = options_.skinWeight * options_.skinWeight;
-    for (int i = 0; i < e.count; ++i) {
-        const double t = e.candidates[i].t;
-        e.candidates[i].cost += scale * (t * t * nearA + (1 - t) * (1 - t) * nearB);
+    for (int i = 0; i < local.count; ++i) {
+        if (local.side[i] != 0) continue;
+        for (int j = 0; j < local.count; ++j)
+            if (local.side[j] == 1 && local.root(i) == local.root(j))
+                addSkinTerms(local.wedge[i], local.wedge[j], nearA, nearB);
     }
+}
+
+double Simplifier::skinScale() const {
+    return options_.skinWeight > 0 ? options_.skinWeight * options_.skinWeight : 0.0;
 }
 
 // A collapse that takes a part's last triangles removes the part: its area times its squared
@@ -425,35 +424,18 @@ Evaluation Simplifier::evaluate(std::uint32_t a, std::uint32_t b,
                                 const Neighbourhood& local) const {
     Quadric q = mesh_.quadrics[a];
     q += mesh_.quadrics[b];
-    Evaluation e;
-    e.weight = q.weight;
     addAttributeQuadrics(local, q);
+    double nearA = 0, nearB = 0;
+    addSkinTerms(local, nearA, nearB);
     const Vector3d& pa = mesh_.positions[a];
     const Vector3d& pb = mesh_.positions[b];
-    const Vector3d edge = pb - pa;
-    const double length2 = edge.squaredNorm();
-    auto add = [&](const Vector3d& p, double t) {
-        e.candidates[e.count++] = {p, std::max(0.0, q.evaluate(p)), t};
-    };
-    if (const auto best = quadricMinimum(q)) {
-        // Only near the edge: far minima come from nearly parallel planes and are unstable.
-        if ((*best - 0.5 * (pa + pb)).squaredNorm() <= length2) {
-            const double t =
-                length2 > 0 ? std::clamp((*best - pa).dot(edge) / length2, 0.0, 1.0) : 0.0;
-            add(*best, t);
-        }
-    }
-    const double curvature = edge.dot(q.times(edge));
-    if (curvature > 0) {
-        const double t = std::clamp(-q.halfGradient(pa).dot(edge) / curvature, 0.0, 1.0);
-        if (t > 0 && t < 1) add(pa + t * edge, t);
-    }
-    add(pa, 0);
-    add(pb, 1);
-    addSkinPenalty(local, e);
-    if (const double vanish = vanishPenalty(a, local); vanish != 0)
-        for (int i = 0; i < e.count; ++i)
-            e.candidates[i].cost += vanish;
+    const CollapseCandidates c = collapseCandidates(q, pa, pb, nearA, nearB, skinScale());
+    Evaluation e;
+    e.weight = c.weight;
+    e.count = c.count;
+    const double vanish = vanishPenalty(a, local);
+    for (int i = 0; i < c.count; ++i)
+        e.candidates[i] = {c.position[i], vanish != 0 ? c.cost[i] + vanish : c.cost[i], c.t[i]};
     orderCandidates(e, pa, pb);
     return e;
 }
@@ -697,12 +679,10 @@ void Simplifier::queueAllEdges(std::vector<CollapseEntry>& out) {
     std::array<std::size_t, kCostLanes> slots{};
     std::array<CollapseCandidates, kCostLanes> costs;
     int filled = 0;
-    const double skinScale =
-        options_.skinWeight > 0 ? options_.skinWeight * options_.skinWeight : 0.0;
     auto flush = [&] {
         for (int l = filled; l < kCostLanes; ++l)
             pairs[l] = pairs[0];
-        mergingPairCandidates(pairs, skinScale, costs);
+        mergingPairCandidates(pairs, skinScale(), costs);
         for (int l = 0; l < filled; ++l)
             out[slots[l]].priority = priority(costs[l].cheapest, costs[l].weight);
         filled = 0;
@@ -712,14 +692,15 @@ void Simplifier::queueAllEdges(std::vector<CollapseEntry>& out) {
         const std::vector<std::uint32_t>& neighbours = neighboursOf(a, true);
         pending_.assign(neighbours.begin(), neighbours.end());
         for (std::uint32_t b : pending_) {
-            if (lanes && quickGather(a, b, local_)) {
+            const bool quick = quickGather(a, b, local_);
+            if (lanes && quick) {
                 pairs[filled] = mergingPair(a, b, local_);
                 slots[filled++] = out.size();
                 out.push_back({0, a, b, stamp_[a].version, stamp_[b].version});
                 if (filled == kCostLanes) flush();
                 continue;
             }
-            if (!quickGather(a, b, local_) && !gather(a, b, local_)) continue;
+            if (!quick && !gather(a, b, local_)) continue;
             const Evaluation e = evaluate(a, b, local_);
             out.push_back(
                 {priority(e.at(0).cost, e.weight), a, b, stamp_[a].version, stamp_[b].version});

@@ -114,40 +114,13 @@ Side randomSide(std::mt19937& random, const Vector3d& position, bool flat) {
     return side;
 }
 
-// evaluate() in optimizer/simplify.cpp for two single wedges merging, before the candidates are
-// ordered: the candidates in the order it adds them, and the cheapest cost.
+// One collapse alone: both points' quadrics and both wedges', then the scalar candidates.
 CollapseCandidates scalarCollapse(const MergingPair& pair, double skinScale) {
-    CollapseCandidates out;
     Quadric q = *pair.quadricA;
     q += *pair.quadricB;
-    out.weight = q.weight;
     addReducedAttributeQuadric(q, *pair.wedgeA, *pair.wedgeB);
-    const Vector3d& pa = *pair.positionA;
-    const Vector3d& pb = *pair.positionB;
-    const Vector3d edge = pb - pa;
-    const double length2 = edge.squaredNorm();
-    auto add = [&](const Vector3d& p, double t) {
-        out.position[out.count] = p;
-        out.cost[out.count] = std::max(0.0, q.evaluate(p));
-        out.t[out.count++] = t;
-    };
-    if (const auto best = quadricMinimum(q))
-        if ((*best - 0.5 * (pa + pb)).squaredNorm() <= length2)
-            add(*best, length2 > 0 ? std::clamp((*best - pa).dot(edge) / length2, 0.0, 1.0) : 0.0);
-    const double curvature = edge.dot(q.times(edge));
-    if (curvature > 0) {
-        const double t = std::clamp(-q.halfGradient(pa).dot(edge) / curvature, 0.0, 1.0);
-        if (t > 0 && t < 1) add(pa + t * edge, t);
-    }
-    add(pa, 0);
-    add(pb, 1);
-    if (!(pair.skinA == 0 && pair.skinB == 0))
-        for (int i = 0; i < out.count; ++i) {
-            const double t = out.t[i];
-            out.cost[i] += skinScale * (t * t * pair.skinA + (1 - t) * (1 - t) * pair.skinB);
-        }
-    out.cheapest = *std::min_element(out.cost.begin(), out.cost.begin() + out.count);
-    return out;
+    return collapseCandidates(q, *pair.positionA, *pair.positionB, pair.skinA, pair.skinB,
+                              skinScale);
 }
 
 TEST(CollapseCost, EachLaneIsWhatOneCollapseGives) {
