@@ -19,6 +19,7 @@ struct BenchArguments {
     std::string dir;
     std::string save;
     std::string baseline;
+    std::vector<std::string> excluded;
     double tolerancePercent = 0.5;
     int threads = 0;
     CacheOrderEffort effort = CacheOrderEffort::Fast;
@@ -138,7 +139,7 @@ void runBenchCommand(const BenchArguments& args, CommandContext& context) {
     }
     // Discovery's warnings (folder loops) are the bench's own business: shown unless --quiet.
     StderrSink discovery(args.quiet);
-    const auto models = discoverBenchModels(args.dir, discovery);
+    const auto models = discoverBenchModels(args.dir, discovery, args.excluded);
     if (discovery.hasErrors()) {
         context.exitStatus = exitStatusOf(discovery);
         return;
@@ -176,6 +177,8 @@ void addBenchCommand(CLI::App& app, CommandContext& context) {
     sub->add_option("DIR", args->dir, "folder of models (QC files, or reference SMDs)")->required();
     sub->add_option("--save", args->save, "write this run as JSON");
     sub->add_option("--baseline", args->baseline, "a run saved with --save to compare against");
+    sub->add_option("--exclude", args->excluded,
+                    "a folder or QC under DIR (relative to it) to leave out; may be repeated");
     sub->add_option("--tolerance", args->tolerancePercent,
                     "allowed growth of a quality figure, percent")
         ->capture_default_str()

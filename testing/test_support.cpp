@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <sys/wait.h>
 
@@ -52,6 +53,45 @@ std::vector<fs::path> corpusFiles(const std::string& extension) {
         if (!entry.is_regular_file()) continue;
         if (lowerExtension(entry.path()) == extension) out.push_back(entry.path());
     }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<fs::path> corpusModelFolders() {
+    std::vector<fs::path> out;
+    const fs::path root = corpusDir();
+    if (root.empty()) return out;
+    for (const auto& folder : fs::directory_iterator(root)) {
+        if (!folder.is_directory()) continue;
+        for (const auto& entry : fs::directory_iterator(folder.path()))
+            if (entry.is_regular_file() && lowerExtension(entry.path()) == ".mdl") {
+                out.push_back(folder.path());
+                break;
+            }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<fs::path> corpusModelFiles(const std::string& extension) {
+    std::vector<fs::path> out;
+    for (const fs::path& folder : corpusModelFolders())
+        for (const auto& entry : fs::recursive_directory_iterator(folder))
+            if (entry.is_regular_file() && lowerExtension(entry.path()) == extension)
+                out.push_back(entry.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<fs::path> corpusMeshModels() {
+    std::set<fs::path> folders;
+    for (const fs::path& vtx : corpusFiles(".vtx"))
+        folders.insert(vtx.parent_path());
+    std::vector<fs::path> out;
+    for (const fs::path& folder : folders)
+        for (const auto& entry : fs::directory_iterator(folder))
+            if (entry.is_regular_file() && lowerExtension(entry.path()) == ".mdl")
+                out.push_back(folder / entry.path().stem());
     std::sort(out.begin(), out.end());
     return out;
 }

@@ -33,6 +33,16 @@ std::string corpusMissingMessage();
 // Every file under the corpus whose extension (lower-cased, with the dot) is `extension`.
 std::vector<std::filesystem::path> corpusFiles(const std::string& extension);
 
+// The corpus's single-model folders: each top-level folder that holds a compiled `.mdl` of its own
+// beside its sources (MANIFEST.md's table). Not `projects/` (a whole source tree with Valve's
+// output apart) nor `game/` (the game's scripts).
+std::vector<std::filesystem::path> corpusModelFolders();
+// Every file of the single-model folders whose extension is `extension` (as corpusFiles).
+std::vector<std::filesystem::path> corpusModelFiles(const std::string& extension);
+// Every compiled model with meshes anywhere in the corpus (a folder holding a `.mdl` and its
+// `.vtx` files, Valve's output under projects/ included), as the `.mdl`'s path without extension.
+std::vector<std::filesystem::path> corpusMeshModels();
+
 std::string readText(const std::filesystem::path& path);
 void writeText(const std::filesystem::path& path, const std::string& text);
 

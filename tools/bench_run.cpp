@@ -89,6 +89,10 @@ void addSmdModels(const std::vector<fs::path>& smds, const fs::path& root,
 struct FolderWalk {
     std::set<std::pair<std::uintmax_t, std::uintmax_t>> visited;
     DiagnosticSink& sink;
+    std::set<std::string> excluded; // relative to the bench folder, '/'-separated
+    bool isExcluded(const fs::path& path, const fs::path& root) const {
+        return excluded.count(relativeName(path, root)) != 0;
+    }
     bool enter(const fs::path& dir, const fs::path& root) {
         struct stat st {};
         if (::stat(dir.c_str(), &st) != 0) return false;
@@ -114,11 +118,12 @@ void discoverIn(const fs::path& dir, const fs::path& root, std::vector<BenchMode
         else if (lowerExtension(entry) == ".smd")
             smds.push_back(entry);
     }
+    // An excluded QC still makes its folder a QC folder: its SMDs are not models of their own.
     for (const fs::path& qc : qcs)
-        out.push_back({relativeName(qc, root), qc, true, {}});
+        if (!walk.isExcluded(qc, root)) out.push_back({relativeName(qc, root), qc, true, {}});
     if (qcs.empty()) addSmdModels(smds, root, out);
     for (const fs::path& sub : subdirs)
-        discoverIn(sub, root, out, walk);
+        if (!walk.isExcluded(sub, root)) discoverIn(sub, root, out, walk);
 }
 
 BenchLodFigures lodFigures(const QualityFigures& lod) {
@@ -151,15 +156,26 @@ compileBenchModel(const BenchModel& model, const CompileOptions& options, Diagno
 
 } // namespace
 
-std::vector<BenchModel> discoverBenchModels(const fs::path& dir, DiagnosticSink& sink) {
+std::vector<BenchModel> discoverBenchModels(const fs::path& dir, DiagnosticSink& sink,
+                                            const std::vector<std::string>& excluded) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
         sink.report(kBenchCodes["BENCH001"], {dir.string()},
                     "not a folder; give the folder that holds the models to bench");
         return {};
     }
+    FolderWalk walk{{}, sink, {}};
+    for (const std::string& path : excluded) {
+        const fs::path under = dir / path;
+        if (!fs::exists(under, ec)) {
+            sink.report(kBenchCodes["BENCH005"], {under.string()},
+                        "--exclude names nothing in " + dir.string() +
+                            "; give a folder or QC relative to it");
+            continue;
+        }
+        walk.excluded.insert(relativeName(under.lexically_normal(), dir));
+    }
     std::vector<BenchModel> models;
-    FolderWalk walk{{}, sink};
     discoverIn(dir, dir, models, walk);
     return models;
 }
@@ -169,7 +185,10 @@ BenchRun runBench(const std::vector<BenchModel>& models, const BenchRunOptions& 
     BenchRun run;
     for (std::size_t i = 0; i < models.size(); ++i) {
         const auto start = std::chrono::steady_clock::now();
-        const auto output = compileBenchModel(models[i], options.compile, sink);
+        // Each model's diagnostics are counted on their own: one model's errors never count
+        // against the next model's error limit.
+        ForwardingSink modelSink(sink);
+        const auto output = compileBenchModel(models[i], options.compile, modelSink);
         const std::chrono::duration<double, std::milli> elapsed =
             std::chrono::steady_clock::now() - start;
         BenchModelResult result = output ? modelResult(*output) : BenchModelResult{};

@@ -28,8 +28,10 @@ struct BenchModel {
 // folder with SMDs but no QC gives one model per reference SMD (an SMD with a `triangles` section)
 // whose name has no `_lodN` suffix; `NAME_lodN.smd` beside `NAME.smd` is its LOD N. An SMD the
 // reader refuses counts as a reference, so that its compile reports why. Reports BENCH001 when
-// `dir` is not a folder.
-std::vector<BenchModel> discoverBenchModels(const std::filesystem::path& dir, DiagnosticSink& sink);
+// `dir` is not a folder. `excluded`: folders and files relative to `dir` ('/'-separated) that the
+// walk passes over; one that names nothing there is reported (BENCH005).
+std::vector<BenchModel> discoverBenchModels(const std::filesystem::path& dir, DiagnosticSink& sink,
+                                            const std::vector<std::string>& excluded = {});
 
 struct BenchRunOptions {
     CompileOptions compile;

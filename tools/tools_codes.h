@@ -42,6 +42,9 @@ inline constexpr DiagnosticCode kBenchCodeList[] = {
     {"BENCH004", Severity::Warning, ExitCode::Ok,
      "a folder link leads back to a folder already visited: skipped",
      "remove the link, or bench the folder it points to"},
+    {"BENCH005", Severity::Warning, ExitCode::Ok,
+     "an --exclude path names nothing in the bench folder: nothing was left out for it",
+     "name a folder or QC relative to the bench folder, with '/' between names"},
 };
 
 inline constexpr DiagnosticCode kStatsCodeList[] = {

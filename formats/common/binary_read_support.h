@@ -36,7 +36,10 @@ class BinaryRecordReader {
 
     void fail(const DiagnosticCode& code, const std::string& message) {
         failed_ = true;
-        if (sink_.errorLimitReached()) return;
+        // The limit counts this reader's own reports: a caller's sink may already hold errors
+        // about other files, and this file's first damage must still be named.
+        if (reported_ >= DiagnosticSink::kErrorLimit) return;
+        ++reported_;
         sink_.report(code, {fileName_}, message);
     }
 
@@ -115,6 +118,7 @@ class BinaryRecordReader {
     DiagnosticSink& sink_;
     std::uint64_t budget_;
     bool failed_ = false;
+    std::size_t reported_ = 0; // reports made through fail(), against the error limit
 };
 
 } // namespace vtxc

@@ -223,7 +223,8 @@ TEST(OutputHashes, HashingMatchesSha256sum) {
 
 TEST(OutputHashes, EveryCorpusQcCompilesToTheRecordedBytes) {
     VTXC_REQUIRE_CORPUS();
-    const std::vector<fs::path> qcs = test::corpusFiles(".qc");
+    // The single-model folders' QCs: the recorded hashes are of those compiles.
+    const std::vector<fs::path> qcs = test::corpusModelFiles(".qc");
     ASSERT_EQ(qcs.size(), 5u);
     for (const fs::path& qc : qcs) {
         SCOPED_TRACE(qc.string());

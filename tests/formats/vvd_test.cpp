@@ -120,6 +120,21 @@ TEST(VvdReader, TruncationNamesTheRecordAndByte) {
         "ends at 191; the file is truncated or corrupt");
 }
 
+// A sink may already hold other files' errors (a bench or a build reads many models through one):
+// the error limit counts this reader's own reports, so the damage is still named.
+TEST(VvdReader, DamageIsNamedWhenTheSinkAlreadyHoldsOtherErrors) {
+    auto bytes = writeVvd(sampleFile(2, 0));
+    bytes.resize(bytes.size() - 1);
+    CollectingSink sink;
+    for (std::size_t i = 0; i < DiagnosticSink::kErrorLimit; ++i)
+        sink.error("IO001", {"other.vvd"}, "an earlier file's error");
+    ASSERT_TRUE(sink.errorLimitReached());
+    EXPECT_FALSE(readVvd(bytes, "t.vvd", sink));
+    const Diagnostic* d = sink.find("VVD004");
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(d->location.file, "t.vvd");
+}
+
 TEST(VvdReader, ShortHeaderIsTruncation) {
     const std::vector<std::uint8_t> bytes = {'I', 'D', 'S', 'V', 4, 0, 0, 0};
     CollectingSink sink;

@@ -72,6 +72,51 @@ TEST(BenchRun, RecordsFiguresPerVariantAndLodAndAFailedModelGoesOn) {
     EXPECT_EQ(*back, run);
 }
 
+// A QC model with a sequence: its animation is read after the mesh, where a sink that counted
+// every earlier model's errors once made it stop.
+void writeQcModel(const fs::path& folder, const std::string& name, const std::string& extra = "") {
+    fs::create_directories(folder);
+    test::writeText(folder / "arm.smd", test::readText(kArm));
+    test::writeText(folder / (name + ".qc"), "$modelname " + name + ".mdl\n$body body arm.smd\n" +
+                                                 "$sequence idle arm.smd\n" + extra);
+}
+
+TEST(BenchRun, AModelWithManyErrorsLeavesTheNextModelsResultAlone) {
+    test::TempDir dir;
+    writeQcModel(dir / "a", "a");
+    std::string unknownBones;
+    for (int i = 0; i < 2 * int(DiagnosticSink::kErrorLimit); ++i)
+        unknownBones += "$attachment a" + std::to_string(i) + " nobone 0 0 0\n"; // BONE004 each
+    writeQcModel(dir / "b", "b", unknownBones);
+    writeQcModel(dir / "c", "c");
+    CollectingSink sink;
+    const BenchRun run = runBench(discoverBenchModels(dir.path(), sink), {}, sink);
+    ASSERT_EQ(run.models.size(), 3u);
+    EXPECT_FALSE(run.models.at("b/b.qc").ok);
+    EXPECT_GE(sink.errorCount(), DiagnosticSink::kErrorLimit); // the failure really was that loud
+    EXPECT_TRUE(run.models.at("a/a.qc").ok);
+    EXPECT_TRUE(run.models.at("c/c.qc").ok);
+    EXPECT_EQ(run.models.at("c/c.qc").variants, run.models.at("a/a.qc").variants);
+}
+
+TEST(BenchRun, ExcludedFoldersAndQcsAreLeftOutAndAnExclusionOfNothingIsReported) {
+    test::TempDir dir;
+    writeQcModel(dir / "a", "a");
+    writeQcModel(dir / "tree/b", "b");
+    writeQcModel(dir / "tree/c", "c");
+    writeQcModel(dir / "d", "d");
+    CollectingSink sink;
+    const auto models = discoverBenchModels(dir.path(), sink, {"tree/b", "d/d.qc", "nowhere"});
+    ASSERT_EQ(models.size(), 2u);
+    EXPECT_EQ(models[0].name, "a/a.qc");
+    EXPECT_EQ(models[1].name, "tree/c/c.qc");
+    const Diagnostic* nothing = sink.find("BENCH005");
+    ASSERT_NE(nothing, nullptr);
+    EXPECT_EQ(nothing->severity, Severity::Warning);
+    EXPECT_EQ(nothing->location.file, (dir / "nowhere").string());
+    EXPECT_FALSE(sink.hasErrors());
+}
+
 TEST(BenchRun, ASavedRunReadsBackLeavingOutWhatIsNotANumber) {
     const std::optional<BenchRun> run = parseBenchRun(R"({"models": {
         "m": {"ok": true, "timeMs": "slow", "bytes": {"vvd": 10, "sw.vtx": null},
