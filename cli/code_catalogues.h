@@ -4,10 +4,13 @@
 
 #include "anim/anim_codes.h"
 #include "cli/cli_codes.h"
+#include "collision/collision_codes.h"
 #include "compiler/compile_codes.h"
 #include "formats/common/diagnostic_catalogue.h"
 #include "formats/common/io_codes.h"
+#include "formats/keyvalues/keyvalues_codes.h"
 #include "formats/kv3/kv3_codes.h"
+#include "formats/phy/phy_codes.h"
 #include "formats/qc/qc_codes.h"
 #include "formats/smd/smd_codes.h"
 #include "formats/studio/studio_codes.h"
@@ -18,10 +21,11 @@
 namespace vtxc {
 
 inline constexpr const DiagnosticCatalogue* kAllCatalogues[] = {
-    &kIoCodes,   &kSmdCodes,     &kQcCodes,       &kKv3Codes,        &kVmdlDocumentCodes,
-    &kVvdCodes,  &kVtxCodes,     &kMdlCodes,      &kModelCheckCodes, &kOptimizerCodes,
-    &kMeshCodes, &kBoneCodes,    &kSequenceCodes, &kWeightCodes,     &kLodCodes,
-    &kAnimCodes, &kRestripCodes, &kBenchCodes,    &kStatsCodes,      &kCliCodes,
+    &kIoCodes,           &kSmdCodes,       &kQcCodes,        &kKv3Codes,          &kKeyValuesCodes,
+    &kVmdlDocumentCodes, &kVvdCodes,       &kVtxCodes,       &kMdlCodes,          &kModelCheckCodes,
+    &kPhyCodes,          &kOptimizerCodes, &kCollisionCodes, &kMeshCodes,         &kBoneCodes,
+    &kPhysicsCodes,      &kSequenceCodes,  &kWeightCodes,    &kLodCodes,          &kAnimCodes,
+    &kRestripCodes,      &kBenchCodes,     &kStatsCodes,     &kPhysicsCheckCodes, &kCliCodes,
 };
 
 } // namespace vtxc

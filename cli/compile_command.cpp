@@ -12,6 +12,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
@@ -30,6 +31,8 @@ struct CompileArguments {
     int autoLods = 0;
     double autoShadowRatio = 0;
     double pixelError = 1;
+    std::string gameDir;           // --game-dir: scripts/surfaceproperties*.txt for $automass
+    std::string surfaceProperties; // --surface-properties FILE
 };
 
 } // namespace
@@ -73,7 +76,41 @@ void printSummary(const CompileOutput& output, const std::string& base) {
             base.c_str(), variant.variant.c_str(), lod0.triangles, lod0.storedVertices, lod0.strips,
             lod0.acmr, lod0.atvr);
     }
+    if (output.physics) {
+        std::size_t pieces = 0;
+        for (const PhysicsSolidFigures& solid : output.physics->solids)
+            pieces += solid.pointsPerPiece.size();
+        std::printf("wrote %s.phy (%zu solids, %zu convex pieces, mass %.3f kg)\n", base.c_str(),
+                    output.physics->solids.size(), pieces, double(output.physics->totalMass));
+    }
     std::printf("wrote %s.layout.json\n", base.c_str());
+}
+
+// The collision model's physics SMD, when the QC names one that exists.
+const QcFileRef* physicsMesh(const ModelProject& project) {
+    if (!project.description || !project.description->collisionModel) return nullptr;
+    const QcFileRef& smd = project.description->collisionModel->smd;
+    return smd.found ? &smd : nullptr;
+}
+
+// --game-dir / --surface-properties: the surface properties $automass takes densities from.
+bool loadSurfacePropertiesOption(const CompileArguments& args, CompileOptions& options,
+                                 DiagnosticSink& sink) {
+    if (!args.gameDir.empty() && !args.surfaceProperties.empty()) {
+        sink.report(kCliCodes["CLI013"], {"--surface-properties"},
+                    "give --game-dir or --surface-properties, not both");
+        return false;
+    }
+    std::optional<SurfaceProperties> loaded;
+    if (!args.gameDir.empty())
+        loaded = loadSurfaceProperties(args.gameDir, sink);
+    else if (!args.surfaceProperties.empty())
+        loaded = loadSurfacePropertiesFile(args.surfaceProperties, sink);
+    else
+        return true;
+    if (!loaded) return false;
+    options.surfaceProperties = std::make_shared<const SurfaceProperties>(std::move(*loaded));
+    return true;
 }
 
 // Every file the compile reads: an output may not be one of them.
@@ -86,14 +123,17 @@ std::vector<std::filesystem::path> projectInputs(const ModelProject& project,
                 if (lod) inputs.push_back(lod->smdPath);
     for (const ModelProject::Sequence& sequence : project.sequences)
         inputs.insert(inputs.end(), sequence.files.begin(), sequence.files.end());
+    if (const QcFileRef* physics = physicsMesh(project)) inputs.push_back(physics->path);
     return inputs;
 }
 
 std::vector<std::filesystem::path> outputPaths(const std::string& base,
                                                const std::vector<VtxVariant>& variants,
-                                               const std::string& report, bool withMdl) {
+                                               const std::string& report, bool withMdl,
+                                               bool withPhy) {
     std::vector<std::filesystem::path> outputs{base + ".vvd", base + ".layout.json"};
     if (withMdl) outputs.push_back(base + ".mdl");
+    if (withPhy) outputs.push_back(base + ".phy");
     for (VtxVariant variant : variants)
         outputs.push_back(base + "." + variantName(variant) + ".vtx");
     if (!report.empty()) outputs.push_back(report);
@@ -117,6 +157,10 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
         context.exitStatus = exitStatusOf(sink);
         return;
     }
+    if (!loadSurfacePropertiesOption(args, options, sink)) {
+        context.exitStatus = exitStatusOf(sink);
+        return;
+    }
     auto project = projectFromArguments(args.model, sink);
     if (!project) {
         context.exitStatus = exitStatusOf(sink);
@@ -129,7 +173,8 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
     const std::string base =
         qc ? (std::filesystem::path(args.output) / "models" / project->name).string() : args.output;
     const auto outputs =
-        outputPaths(base, options.variants, args.report, project->description != nullptr);
+        outputPaths(base, options.variants, args.report, project->description != nullptr,
+                    physicsMesh(*project) != nullptr);
     const auto inputs = projectInputs(*project, args.model.input);
     if (!checkOutputsAreNotInputs(outputs, inputs, sink)) {
         context.exitStatus = exitStatusOf(sink);
@@ -222,6 +267,18 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
         ->check(CLI::Range(0.01, 100.0));
     addEffortOption(sub, o.cacheOrderEffort);
     sub->add_option("--report", args->report, "write quality figures (JSON) to this file");
+    sub->add_option("--game-dir", args->gameDir,
+                    "the game folder: $automass reads its scripts/surfaceproperties*.txt "
+                    "(the manifest first, as the game does)");
+    sub->add_option("--surface-properties", args->surfaceProperties,
+                    "one surface properties file for $automass (instead of --game-dir)");
+    const std::map<std::string, CollisionPieceStrategy> pieceStrategies{
+        {"studiomdl", CollisionPieceStrategy::SingleHull},
+        {"merge", CollisionPieceStrategy::Merge}};
+    sub->add_option("--collision-pieces", o.collisionPieces,
+                    "$concave past $maxconvexpieces: studiomdl (one hull of everything, as "
+                    "Valve's compiler) or merge (join islands, least added volume first)")
+        ->transform(CLI::CheckedTransformer(pieceStrategies, CLI::ignore_case));
     sub->add_flag("--quiet", args->quiet, "print errors only");
     sub->callback([args, &context] { runCompile(*args, context); });
 }

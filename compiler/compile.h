@@ -31,11 +31,12 @@ struct CompiledFile {
 struct CompileOutput {
     std::optional<MdlFile> mdl; // when the project has a description (QC or SMD form)
     VvdFile vvd;
-    std::vector<VtxAssembly> vtx;    // in the order of CompileOptions::variants
-    std::vector<CompiledFile> files; // the bytes of `vvd`, of each of `vtx` in order, of `mdl`
-    ModelLayout layout;              // what an .mdl writer needs (NAME.layout.json)
-    QualityReport report;            // quality figures of every .vtx (--report)
-    std::int32_t checksum = 0;       // in every header, and in the layout
+    std::vector<VtxAssembly> vtx;        // in the order of CompileOptions::variants
+    std::vector<CompiledFile> files;     // the bytes of `vvd`, of each of `vtx` in order, of `mdl`
+    ModelLayout layout;                  // what an .mdl writer needs (NAME.layout.json)
+    QualityReport report;                // quality figures of every .vtx (--report)
+    std::int32_t checksum = 0;           // in every header, and in the layout
+    std::optional<PhysicsModel> physics; // the collision model, when the QC has one (NAME.phy)
 };
 
 // A project of one body part with one model: `reference` at LOD 0, each (switch point, SMD) as a

@@ -52,6 +52,41 @@ inline constexpr DiagnosticCode kBoneCodeList[] = {
      "collapse bones, or split the model"},
 };
 
+inline constexpr DiagnosticCode kPhysicsCodeList[] = {
+    {"PHYS001", Severity::Error, ExitCode::InvalidInput,
+     "the physics mesh of $collisionmodel/$collisionjoints has no faces",
+     "give the SMD that holds the collision mesh's triangles"},
+    {"PHYS002", Severity::Warning, ExitCode::Ok,
+     "$concave found more islands than $maxconvexpieces: one hull of everything is made instead, "
+     "as "
+     "studiomdl does",
+     "raise $maxconvexpieces, join islands in the mesh, or compile with --collision-pieces merge"},
+    {"PHYS003", Severity::Note, ExitCode::Ok,
+     "--collision-pieces merge joined islands into the allowed number of hulls",
+     "nothing; the note gives the volume the merge added"},
+    {"PHYS004", Severity::Warning, ExitCode::Ok,
+     "$automass without the game's surface properties: the default density is used",
+     "give --game-dir DIR or --surface-properties FILE"},
+    {"PHYS005", Severity::Warning, ExitCode::Ok,
+     "a surface property of the collision model is not defined: \"default\" is used",
+     "name a surface of the game's scripts/surfaceproperties*.txt"},
+    {"PHYS006", Severity::Warning, ExitCode::Ok,
+     "the ragdoll has more solids than the engine loads (24; 32 in later branches)",
+     "merge bones with $jointmerge or leave some out with $jointskip"},
+    {"PHYS007", Severity::Error, ExitCode::InvalidInput,
+     "a collision option names a bone the physics mesh's model does not have",
+     "name one of the model's bones (names are matched ignoring case)"},
+    {"PHYS008", Severity::Warning, ExitCode::Ok,
+     "$remove2d left out a flat island of the collision mesh",
+     "nothing, unless the island was meant to collide: give it thickness"},
+    {"PHYS009", Severity::Error, ExitCode::InvalidInput,
+     "an island of the collision mesh is 2-dimensional (thinner than 0.5 units)",
+     "give the island thickness, weld its vertices ($weldposition), or add $remove2d"},
+    {"PHYS010", Severity::Error, ExitCode::InvalidInput,
+     "a solid of the collision model cannot be laid out as a .phy solid",
+     "split the collision mesh into smaller pieces"},
+};
+
 inline constexpr DiagnosticCode kWeightCodeList[] = {
     {"WEIGHT001", Severity::Warning, ExitCode::Ok,
      "vertex corners lost bone influence (weights under the threshold or past the third)",
@@ -102,6 +137,8 @@ inline constexpr DiagnosticCode kSequenceCodeList[] = {
 inline constexpr DiagnosticCatalogue kMeshCodes{"MESH", "Compiler: meshes and materials",
                                                 kMeshCodeList};
 inline constexpr DiagnosticCatalogue kBoneCodes{"BONE", "Compiler: bone table", kBoneCodeList};
+inline constexpr DiagnosticCatalogue kPhysicsCodes{"PHYS", "Compiler: collision model (.phy)",
+                                                   kPhysicsCodeList};
 inline constexpr DiagnosticCatalogue kLodCodes{"LOD", "Compiler: generated levels of detail",
                                                kLodCodeList};
 inline constexpr DiagnosticCatalogue kSequenceCodes{"SEQ", "Compiler: animations and sequences",

@@ -2,11 +2,13 @@
 // Defaults are studiomdl's (studiomdl_defaults.h; weight cut-off 0.05).
 #pragma once
 
+#include "compiler/physics_model.h"
 #include "formats/studio/studiomdl_defaults.h"
 #include "optimizer/vertex_cache_order.h"
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +49,10 @@ struct CompileOptions {
     CacheOrderEffort cacheOrderEffort = CacheOrderEffort::Fast;
     // Called from worker threads as strip building advances (done, total); must be thread-safe.
     std::function<void(std::size_t, std::size_t)> progress;
+    // The collision model (.phy): what $concave does past $maxconvexpieces, and the game's
+    // surface properties for $automass (none: the default density, with a warning).
+    CollisionPieceStrategy collisionPieces = CollisionPieceStrategy::SingleHull;
+    std::shared_ptr<const SurfaceProperties> surfaceProperties;
 
     HardwareParameters parametersFor(VtxVariant variant) const;
 };

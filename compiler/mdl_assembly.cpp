@@ -117,6 +117,10 @@ class MdlAssembler {
         const std::vector<std::int32_t> flags = boneFlags(skeleton_, use);
         file_.bones = mdlBones(skeleton_, flags, animationScales(animations_, skeleton_),
                                settings_.surfaceProp, settings_.contents);
+        // Each bone moves with its solid of the .phy, or with its nearest ancestor's.
+        if (in_.physics && in_.physics->physicsBones.size() == file_.bones.size())
+            for (std::size_t b = 0; b < file_.bones.size(); ++b)
+                file_.bones[b].physicsbone = in_.physics->physicsBones[b];
     }
 
     bool encodeAnimations() {
@@ -183,8 +187,10 @@ class MdlAssembler {
         file_.surfaceprop = settings_.surfaceProp;
         file_.contents = settings_.contents;
         file_.mass = 1.0f;
-        if (settings_.collisionMass && settings_.collisionMass->mass)
-            file_.mass = static_cast<float>(*settings_.collisionMass->mass);
+        if (in_.physics)
+            file_.mass = in_.physics->totalMass;
+        else if (qc_.collisionModel && qc_.collisionModel->mass)
+            file_.mass = static_cast<float>(qc_.collisionModel->mass->value);
         if (settings_.keyValues)
             file_.keyValues = "mdlkeyvalue\n{\n" + *settings_.keyValues + "}\n";
         if (settings_.bbox) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "compiler/built_project.h"
+#include "compiler/physics_model.h"
 #include "compiler/vvd_assembly.h"
 #include "formats/common/diagnostics.h"
 #include "formats/qc/qc_project.h"
@@ -19,6 +20,8 @@ struct MdlAssemblyInput {
     const VvdAssembly& vvd;
     std::int32_t checksum = 0;
     std::int32_t flags = 0; // STUDIOHDR_FLAGS_* the description sets
+    // The collision model, when the QC has one: the header's mass, each bone's physics bone.
+    const PhysicsModel* physics = nullptr;
 };
 
 // Nothing after reporting an error (unknown bones in QC commands, bad animation references...).

@@ -3,6 +3,7 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config clang libclang-rt-dev
           libmeshoptimizer-dev libeigen3-dev libtbb-dev libcli11-dev nlohmann-json3-dev
+          libqhull-dev
           libgtest-dev libbenchmark-dev time)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,6 @@
 // vtxc_tools: tools on compiled models, built on the compiler: restrip, tune, bench, stats. Index
-// of the entry points; each is declared in the header named beside it. Depends on vtxc_compiler.
-// Codes RST, BENCH, STATS (tools_codes.h).
+// of the entry points; each is declared in the header named beside it. Depends on vtxc_compiler
+// and vtxc_phy. Codes RST, BENCH, STATS, PHYCHK (tools_codes.h).
 //
 //   restripModel(model, options, sink)                    (restrip.h)
 //       New .vtx strips for an existing model (Valve's or vtxc's), same .mdl and .vvd. Checks
@@ -16,9 +16,15 @@
 //       The figures that changed; a quality figure worse by more than the tolerance regresses.
 //   modelStatsJson(paths, model, options)                 (model_stats.h)
 //       ACMR, ATVR, stored vertices and strips of each .vtx, beside reference points.
+//   findModelPhy(base), loadPhyFile(path, sink)           (model_physics_check.h)
+//       The .phy beside a model (name matched ignoring case) and its parse.
+//   checkModelPhysics(mdl, mdlName, phy, phyName)         (model_physics_check.h)
+//       The .phy's structural findings and, given the .mdl, the cross-check: checksum (a
+//       warning), solid names as bones, physicsbone, mass, client data. Safe on any parsed files.
 #pragma once
 
 #include "tools/bench_run.h"
+#include "tools/model_physics_check.h"
 #include "tools/model_stats.h"
 #include "tools/restrip.h"
 #include "tools/tools_codes.h"

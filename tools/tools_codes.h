@@ -1,4 +1,5 @@
-// Diagnostic codes of the model tools (tools/): restrip (RST), bench (BENCH) and stats (STATS).
+// Diagnostic codes of the model tools (tools/): restrip (RST), bench (BENCH), stats (STATS) and
+// the collision model's cross-check (PHYCHK).
 // Some are reported by the command line in front of a tool (cli/*_command.cpp); they belong to
 // the tool's catalogue all the same.
 #pragma once
@@ -59,11 +60,35 @@ inline constexpr DiagnosticCode kStatsCodeList[] = {
      "compile the model again with vtxc, or remove the stale layout.json"},
 };
 
+// The .phy against the .mdl beside it (model_physics_check.h), run by `vtxc inspect MODEL`.
+inline constexpr DiagnosticCode kPhysicsCheckCodeList[] = {
+    {"PHYCHK001", Severity::Warning, ExitCode::Ok,
+     "the .phy's checkSum differs from the .mdl's: the two come from different compiles",
+     "recompile the model; the engine loads the .phy all the same (it does not compare them)"},
+    {"PHYCHK002", Severity::Error, ExitCode::InvalidInput,
+     "a solid of a jointed model names no bone of the .mdl",
+     "name the solid after a bone; the engine refuses a ragdoll whose solid names no bone"},
+    {"PHYCHK003", Severity::Error, ExitCode::InvalidInput,
+     "a bone's physicsbone is not the solid it moves with (its own, or its nearest ancestor's)",
+     "recompile the .mdl together with its collision model"},
+    {"PHYCHK004", Severity::Error, ExitCode::InvalidInput,
+     "the .mdl's mass differs from the totalmass of the .phy's editparams",
+     "recompile the .mdl together with its collision model"},
+    {"PHYCHK005", Severity::Error, ExitCode::InvalidInput,
+     "a piece's client data names another bone than the one its solid is named after",
+     "recompile the .mdl together with its collision model"},
+    {"PHYCHK006", Severity::Error, ExitCode::InvalidInput,
+     "a solid has no \"solid\" block in the .phy's text section, so it has no name",
+     "recompile the collision model"},
+};
+
 inline constexpr DiagnosticCatalogue kRestripCodes{"RST", "Restrip (vtxc restrip)",
                                                    kRestripCodeList};
 inline constexpr DiagnosticCatalogue kBenchCodes{"BENCH", "Quality bench (vtxc bench)",
                                                  kBenchCodeList};
 inline constexpr DiagnosticCatalogue kStatsCodes{"STATS", "Model statistics (vtxc stats)",
                                                  kStatsCodeList};
+inline constexpr DiagnosticCatalogue kPhysicsCheckCodes{
+    "PHYCHK", "Collision model against the .mdl (vtxc inspect MODEL)", kPhysicsCheckCodeList};
 
 } // namespace vtxc

@@ -13,7 +13,9 @@ void inspectSmd(const std::filesystem::path& file, bool json, DiagnosticSink& si
 // .vvd, .vtx or .mdl; `frames` adds the decoded frames of every animation of an .mdl.
 void inspectCompiledFile(const std::filesystem::path& file, bool json, bool frames,
                          DiagnosticSink& sink);
-// A model's base path (models/foo for foo.mdl, foo.vvd, foo.*.vtx): opens what exists,
+// .phy: the solids, their pieces measured, the text blocks and the structural check.
+void inspectPhyFile(const std::filesystem::path& file, bool json, DiagnosticSink& sink);
+// A model's base path (models/foo for foo.mdl, foo.vvd, foo.*.vtx, foo.phy): opens what exists,
 // cross-checks.
 void inspectModel(const std::filesystem::path& basePath, bool json, DiagnosticSink& sink);
 

@@ -1,13 +1,16 @@
 // `vtxc inspect` of compiled files (.vvd, .vtx, .mdl) and of a whole model given its base path,
-// whose files are cross-checked (formats/model_check) with every mismatch reported as one error.
+// whose files are cross-checked (formats/model_check; the .phy by tools/model_physics_check) with
+// every mismatch reported as one finding.
 #include "cli/inspect/compiled_file_json.h"
 #include "cli/inspect/compiled_file_tree.h"
 #include "cli/inspect/inspect.h"
 #include "formats/common/file_io.h"
 #include "formats/common/text.h"
+#include "formats/phy/phy_check.h"
 #include "formats/studio/model_check.h"
 #include "formats/studio/model_files.h"
 #include "formats/studio/studio_codes.h"
+#include "tools/model_physics_check.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -90,6 +93,34 @@ Json vtxSummary(const LoadedModel::Vtx& vtx) {
             {"trianglesPerLod", lodTriangles}};
 }
 
+Json phySummary(const PhyFile& phy, const std::string& name) {
+    std::size_t pieces = 0;
+    for (const PhySolid& solid : phy.solids)
+        pieces += phyPieceLedges(solid.surface).size();
+    Json summary{{"file", name},
+                 {"kind", "phy"},
+                 {"checkSum", phy.checkSum},
+                 {"solidCount", phy.solids.size()},
+                 {"pieces", pieces},
+                 {"jointed", isJointedPhy(phy)}};
+    for (const PhyTextBlock* block : phy.text.blocksOf(PhyBlockKind::EditParams))
+        if (const auto total = block->number("totalmass")) {
+            summary["totalmass"] = *total;
+            break;
+        }
+    return summary;
+}
+
+// What a consistent model's .phy was found to agree with; the .mdl's fields are compared only
+// when the two come from one compile (tools/model_physics_check.h).
+std::string phyAgreement(const PhyFile* phy, const LoadedModel& model) {
+    if (!phy) return "";
+    if (model.mdl && model.mdl->checksum == phy->checkSum)
+        return "; the .phy's hulls are closed and its solids, mass and physicsbone fields agree "
+               "with the .mdl";
+    return "; the .phy's hulls are closed";
+}
+
 std::string summaryLine(const Json& summary) {
     std::string line = "  " + summary["file"].get<std::string>() + ":";
     bool first = true;
@@ -139,7 +170,15 @@ void inspectModel(const std::filesystem::path& basePath, bool json, DiagnosticSi
         return;
     }
     const LoadedModel model = loadModelFiles(paths, sink);
-    const std::vector<Diagnostic> findings = checkModel(model);
+    std::vector<Diagnostic> findings = checkModel(model);
+    // The .phy is found here, not in loadModelFiles: formats/studio may not know formats/phy.
+    const std::filesystem::path phyPath = findModelPhy(basePath);
+    const std::string phyName = phyPath.string();
+    const std::optional<PhyFile> phy = phyPath.empty() ? std::nullopt : loadPhyFile(phyPath, sink);
+    if (phy)
+        for (Diagnostic& finding :
+             checkModelPhysics(model.mdl ? &*model.mdl : nullptr, model.mdlName, *phy, phyName))
+            findings.push_back(std::move(finding));
     for (const Diagnostic& finding : findings)
         sink.report(finding);
 
@@ -148,6 +187,7 @@ void inspectModel(const std::filesystem::path& basePath, bool json, DiagnosticSi
     if (model.vvd) summaries.push_back(vvdSummary(*model.vvd, model.vvdName));
     for (const auto& vtx : model.vtx)
         summaries.push_back(vtxSummary(vtx));
+    if (phy) summaries.push_back(phySummary(*phy, phyName));
     const bool consistent = !sink.hasErrors();
     if (json) {
         Json out;
@@ -155,8 +195,10 @@ void inspectModel(const std::filesystem::path& basePath, bool json, DiagnosticSi
         out["files"] = summaries;
         out["findings"] = Json::array();
         for (const Diagnostic& f : findings)
-            out["findings"].push_back(
-                {{"code", f.code}, {"file", f.location.file}, {"message", f.message}});
+            out["findings"].push_back({{"code", f.code},
+                                       {"severity", severityLabel(f.severity)},
+                                       {"file", f.location.file},
+                                       {"message", f.message}});
         out["consistent"] = consistent;
         printJson(out);
         return;
@@ -165,11 +207,11 @@ void inspectModel(const std::filesystem::path& basePath, bool json, DiagnosticSi
         "model " + basePath.string() + ": " + std::to_string(summaries.size()) + " files\n";
     for (const Json& summary : summaries)
         text += summaryLine(summary);
-    text += consistent
-                ? "consistent: checksums, LOD counts, vertex ranges, per-LOD vertex counts and "
-                  "fixups agree\n"
-                : "not consistent: " + std::to_string(sink.errorCount()) +
-                      " problems (reported on stderr)\n";
+    text += consistent ? "consistent: checksums, LOD counts, vertex ranges, per-LOD vertex counts "
+                         "and fixups agree" +
+                             phyAgreement(phy ? &*phy : nullptr, model) + "\n"
+                       : "not consistent: " + std::to_string(sink.errorCount()) +
+                             " problems (reported on stderr)\n";
     print(text);
 }
 

@@ -1,5 +1,5 @@
 // vtxc_qc: the QC reader (docs/qc.md). Index of the entry points; each is declared in the header
-// named beside it. Depends on vtxc_common. Codes QC001-QC065 (qc_codes.h).
+// named beside it. Depends on vtxc_common. Codes QC001-QC070 (qc_codes.h).
 //
 //   readQcProject(qc, sink, contentRoot)                  (qc_project.h)
 //   readQcProject(qc, files, sink, contentRoot)
@@ -20,6 +20,8 @@
 //   splitQcCommands, QcArgumentCursor                     (qc_command_stream.h)
 //   QcMdlCommandReader: the .mdl commands                 (qc_mdl_commands.h)
 //   QcSequenceReader: $sequence and $animation            (qc_sequence.h)
+//   readQcCollisionBlock: $collisionmodel/$collisionjoints options, serializeQcCollisionText:
+//   $collisiontext (QcProject::collisionModel, collisionText)   (qc_collision.h)
 // File names resolve through QcPathResolver (qc_paths.h: ContainedPathResolver of formats/common
 // with the QC's folder inside the content root) over the FileSystem seam.
 #pragma once
@@ -27,6 +29,7 @@
 #include "formats/common/contained_path.h"
 #include "formats/common/file_system.h"
 #include "formats/qc/qc_codes.h"
+#include "formats/qc/qc_collision.h"
 #include "formats/qc/qc_command_stream.h"
 #include "formats/qc/qc_file_refs.h"
 #include "formats/qc/qc_lexer.h"

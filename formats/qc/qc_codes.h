@@ -1,7 +1,7 @@
 // Diagnostic codes of the QC reader (formats/qc): lexer QC002-QC005, preprocessor QC001-QC030
-// (files, includes, macros, variables), interpreter QC031-QC065 (commands, LODs, file
-// references, .mdl commands). Numbers in a decade belong together; gaps are kept free for their
-// group.
+// (files, includes, macros, variables), interpreter QC031-QC070 (commands, LODs, file
+// references, .mdl and physics commands). Numbers in a decade belong together; gaps are kept
+// free for their group.
 #pragma once
 
 #include "formats/common/diagnostic_catalogue.h"
@@ -127,12 +127,24 @@ inline constexpr DiagnosticCode kQcCodeList[] = {
     {"QC063", Severity::Warning, ExitCode::Ok,
      "an unknown $contents name (the contents stay solid for it)",
      "use a name of the engine's CONTENTS_ flags (solid, grate, monster, ...)"},
-    {"QC064", Severity::Warning, ExitCode::Ok,
-     "a $collisionmodel option other than $mass/$automass is ignored (vtxc writes no .phy)",
-     "nothing for the .mdl; compile the physics model with another tool"},
     {"QC065", Severity::Note, ExitCode::Ok,
      "the QC has no $sequence: the .mdl gets 'idle', the reference's bind pose",
      "add a $sequence to give the model its own animations"},
+    {"QC066", Severity::Error, ExitCode::InvalidInput,
+     "$jointconstrain with an axis other than x, y, z or a type other than free, fixed, limit",
+     "write $jointconstrain BONE x|y|z free|fixed|limit MIN MAX [FRICTION]"},
+    {"QC067", Severity::Error, ExitCode::InvalidInput,
+     "a physics option's value out of its range (negative mass, angles beyond -360..360, ...)",
+     "write a value in the range the option accepts (docs/qc.md lists each)"},
+    {"QC068", Severity::Warning, ExitCode::Ok,
+     "an option of a $collisionmodel/$collisionjoints block vtxc does not know is ignored",
+     "check its spelling against the $collisionmodel and $collisionjoints wiki pages"},
+    {"QC069", Severity::Warning, ExitCode::Ok,
+     "a joint option in a $collisionmodel block, which has one solid and no joints",
+     "use $collisionjoints for a model with one solid per bone, or remove the option"},
+    {"QC070", Severity::Warning, ExitCode::Ok,
+     "a second $collisionmodel or $collisionjoints: the later one counts",
+     "keep one physics model command"},
 };
 
 inline constexpr DiagnosticCatalogue kQcCodes{"QC", "QC reader", kQcCodeList};

@@ -447,35 +447,4 @@ void QcMdlCommandReader::readModelBlock(QcTokenSpan block) {
     }
 }
 
-void QcMdlCommandReader::readCollisionBlock(const QcCommand& command, QcTokenSpan block) {
-    QcCollisionMass mass;
-    mass.definedAt = command.head->where();
-    std::string ignored;
-    QcArgumentCursor cursor(block);
-    while (!cursor.atEnd()) {
-        if (cursor.nextIsBlock()) {
-            cursor.takeBlock();
-            continue;
-        }
-        const QcToken& word = *cursor.take();
-        const std::string lower = asciiLower(word.text);
-        if (lower == "$mass") {
-            mass.mass = takeQcNumber(cursor, word, "a mass in kilograms", sink_);
-        } else if (lower == "$automass") {
-            mass.automass = true;
-            sink_.warning(kQcOptionNotImplemented, word.where(),
-                          "$automass is not implemented by vtxc (it needs the density of the "
-                          "game's surface property); the .mdl's mass stays 1 unless $mass is "
-                          "given");
-        } else if (word.isDollarWord() && ignored.find(word.text) == std::string::npos) {
-            ignored += (ignored.empty() ? "" : ", ") + word.text;
-        }
-    }
-    settings_.collisionMass = mass;
-    if (!ignored.empty())
-        sink_.warning(kQcPhysicsOptionIgnored, command.head->where(),
-                      command.head->text + " options " + ignored +
-                          " shape the physics model (.phy), which vtxc does not write; ignored");
-}
-
 } // namespace vtxc

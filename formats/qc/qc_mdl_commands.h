@@ -20,9 +20,6 @@ class QcMdlCommandReader {
     bool read(const QcCommand& command);
     // The `{ }` block of a $model: flex controllers (the rest is reported as not implemented).
     void readModelBlock(QcTokenSpan block);
-    // The `{ }` block of $collisionmodel/$collisionjoints: $mass and $automass (the physics
-    // options, which concern the .phy, are reported as not implemented).
-    void readCollisionBlock(const QcCommand& command, QcTokenSpan block);
 
   private:
     using Handler = void (QcMdlCommandReader::*)(const QcCommand&, QcArgumentCursor&);
@@ -60,6 +57,5 @@ std::string serializeQcKeyValues(QcTokenSpan block);
 
 inline constexpr const char* kQcUnknownContents = "QC063";
 inline constexpr const char* kQcModelBlockNotImplemented = "QC060";
-inline constexpr const char* kQcPhysicsOptionIgnored = "QC064";
 
 } // namespace vtxc

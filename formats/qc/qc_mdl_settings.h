@@ -125,13 +125,6 @@ struct QcWeightList {
     SourceLocation definedAt;
 };
 
-// The physics block's effect on the .mdl: the header mass.
-struct QcCollisionMass {
-    std::optional<double> mass; // $mass
-    bool automass = false;      // $automass: from the collision mesh's volume
-    SourceLocation definedAt;
-};
-
 struct QcMdlSettings {
     std::vector<QcAttachment> attachments;
     std::vector<QcHitboxSet> hitboxSets;
@@ -152,7 +145,6 @@ struct QcMdlSettings {
     std::vector<SourceLocation> boneMergesAt; // the line of each $bonemerge
     bool skipBoneInBBox = false;
     std::vector<QcWeightList> weightLists;
-    std::optional<QcCollisionMass> collisionMass;
     std::optional<int> allowRootLods;
 
     const QcWeightList* findWeightList(const std::string& name) const;

@@ -4,8 +4,8 @@
 
 #include "formats/common/contained_path.h"
 #include "formats/common/text.h"
-#include "formats/qc/qc_codes.h"
 #include "formats/common/text_safety.h"
+#include "formats/qc/qc_codes.h"
 #include "formats/qc/qc_command_stream.h"
 #include "formats/qc/qc_file_refs.h"
 #include "formats/qc/qc_lexer.h"
@@ -96,6 +96,7 @@ class QcInterpreter {
             {"$animation", &QcInterpreter::sequence},
             {"$collisionmodel", &QcInterpreter::collisionModel},
             {"$collisionjoints", &QcInterpreter::collisionModel},
+            {"$collisiontext", &QcInterpreter::collisionText},
             {"$includemodel", &QcInterpreter::includeModel},
             {"$definebone", &QcInterpreter::defineBone},
             {"$opaque", &QcInterpreter::flag},
@@ -132,12 +133,12 @@ class QcInterpreter {
         std::optional<double> value = parseQcNumber(token.text);
         if (!value) {
             sink_.report(kQcCodes["QC031"], token.where(),
-                        "'" + printableText(token.text) + "' is not a number (" + what + ")");
+                         "'" + printableText(token.text) + "' is not a number (" + what + ")");
         } else if (!std::isfinite(static_cast<float>(*value))) {
             // Every QC number ends up in a 32-bit float; past its range it becomes infinity.
             sink_.report(kQcCodes["QC031"], token.where(),
-                        "'" + printableText(token.text) + "' (" + what +
-                            ") is too large for a 32-bit float; use a finite value below 3.4e38");
+                         "'" + printableText(token.text) + "' (" + what +
+                             ") is too large for a 32-bit float; use a finite value below 3.4e38");
             return std::nullopt;
         }
         return value;
@@ -188,7 +189,7 @@ class QcInterpreter {
             parts.back().resize(parts.back().size() - 4);
         if (const char* problem = modelNameProblem(written, parts)) {
             sink_.report(kQcCodes["QC032"], name->where(),
-                        "$modelname '" + printableText(written) + "' " + problem);
+                         "$modelname '" + printableText(written) + "' " + problem);
             return;
         }
         fs::path path;
@@ -627,8 +628,27 @@ class QcInterpreter {
     void collisionModel(const QcCommand& command, ArgumentCursor& arguments) {
         const QcToken* file = requireText(command, arguments, "an SMD file");
         if (!file) return;
-        project_.collisionModel = files_.resolve(*file, QcFileRole::Physics);
-        if (arguments.nextIsBlock()) mdl_.readCollisionBlock(command, arguments.takeBlock());
+        if (project_.collisionModel) {
+            const SourceLocation& earlier = project_.collisionModel->definedAt;
+            sink_.report(kQcCodes["QC070"], command.head->where(),
+                         command.head->text + " replaces the physics model of " + earlier.file +
+                             ":" + std::to_string(earlier.line) +
+                             "; a model has one collision model");
+        }
+        QcFileRef smd = files_.resolve(*file, QcFileRole::Physics);
+        const QcTokenSpan block = arguments.nextIsBlock() ? arguments.takeBlock() : QcTokenSpan{};
+        project_.collisionModel = readQcCollisionBlock(command, std::move(smd), block, sink_);
+        finish(command, arguments);
+    }
+
+    void collisionText(const QcCommand& command, ArgumentCursor& arguments) {
+        if (!arguments.nextIsBlock()) {
+            sink_.report(kQcCodes["QC030"], command.head->where(),
+                         "$collisiontext needs a { ... } block of .phy text");
+            return;
+        }
+        project_.collisionText += serializeQcCollisionText(arguments.takeBlock());
+        project_.collisionTextAt.push_back(command.head->where());
         finish(command, arguments);
     }
 

@@ -29,6 +29,7 @@
 
 #include "formats/common/diagnostics.h"
 #include "formats/common/file_system.h"
+#include "formats/qc/qc_collision.h"
 #include "formats/qc/qc_file_refs.h"
 #include "formats/qc/qc_mdl_settings.h"
 #include "formats/qc/qc_sequence.h"
@@ -159,10 +160,15 @@ struct QcProject {
     std::vector<QcSequence> sequences;
     std::vector<QcSequence> animations; // $animation entries (same fields)
     std::vector<QcDefinedBone> definedBones;
-    std::optional<QcFileRef> collisionModel; // $collisionmodel or $collisionjoints SMD
-    std::vector<QcFileRef> includedModels;   // $includemodel targets (looked for beside the QC)
-    QcMdlSettings mdl;                       // what the .mdl takes beyond the meshes
-    std::vector<std::string> unusedCommands; // commands not implemented, as first written
+    // $collisionmodel or $collisionjoints: the physics SMD and the block's options (the .phy).
+    std::optional<QcCollisionModel> collisionModel;
+    // The `$collisiontext { ... }` blocks, in order, as the .phy's text section takes them
+    // (serializeQcCollisionText); empty when there is none.
+    std::string collisionText;
+    std::vector<SourceLocation> collisionTextAt; // where each $collisiontext was written
+    std::vector<QcFileRef> includedModels;       // $includemodel targets (looked for beside the QC)
+    QcMdlSettings mdl;                           // what the .mdl takes beyond the meshes
+    std::vector<std::string> unusedCommands;     // commands not implemented, as first written
 
     bool hasShadowLod() const { return !lods.empty() && lods.back().isShadow; }
 };

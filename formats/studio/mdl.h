@@ -18,6 +18,7 @@
 #include "formats/common/vector_types.h"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -265,7 +266,8 @@ struct MdlMovement {
 };
 
 // mstudiocompressedikerror_t: scales of position x, y, z and rotation x, y, z, with an RLE array
-// per channel (empty = offset 0).
+// per channel (empty = offset 0). The channels all cover the frames of the rule (from iStart; not
+// tied to numframes, docs/formats.md), and the reader counts them from the first channel.
 struct MdlCompressedIkError {
     std::array<float, 6> scale{};
     std::array<MdlAnimValues, 6> values;
@@ -348,7 +350,14 @@ struct MdlAutoLayer {
     std::int16_t iSequence = 0, iPose = 0;
     std::int32_t flags = 0;
     float start = 0, peak = 0, tail = 0, end = 0;
-    bool operator==(const MdlAutoLayer&) const = default;
+    // Bit for bit: Valve's one-frame sequences hold NaN cycles in their layers (docs/formats.md),
+    // and a layer read back must still equal the one written.
+    bool operator==(const MdlAutoLayer& other) const {
+        auto bits = [](float value) { return std::bit_cast<std::uint32_t>(value); };
+        return iSequence == other.iSequence && iPose == other.iPose && flags == other.flags &&
+               bits(start) == bits(other.start) && bits(peak) == bits(other.peak) &&
+               bits(tail) == bits(other.tail) && bits(end) == bits(other.end);
+    }
 };
 
 struct MdlIkLock {

@@ -37,9 +37,39 @@ bool readAnimValues(MdlInput& input, const char* record, std::int64_t at, std::i
 
 namespace {
 
-// Frames a compressed IK error covers: from the rule's first frame to the animation's end.
+// Frames a compressed IK error covers when its channels do not say (a single channel, or channels
+// not laid out in order): from the rule's first frame to the animation's end.
 std::int64_t errorFrames(std::int32_t numframes, std::int32_t iStart) {
     return std::max<std::int64_t>(1, static_cast<std::int64_t>(numframes) - std::max(iStart, 0));
+}
+
+// The frames covered by the runs from `at` up to `end`, where the next channel starts: the runs
+// must fill that space exactly. 0 after reporting a problem.
+std::int64_t framesBetween(MdlInput& input, const char* record, std::int64_t at, std::int64_t end) {
+    std::int64_t frames = 0;
+    std::int64_t cursor = at;
+    do {
+        if (!input.need(record, cursor, 1, 2)) return 0;
+        const std::uint8_t valid = input.u8(cursor);
+        const std::uint8_t total = input.u8(cursor + 1);
+        if (valid == 0 || total == 0) {
+            input.inconsistent(record, cursor,
+                               "RLE run with " + std::to_string(valid) + " values for " +
+                                   std::to_string(total) +
+                                   " frames (a run needs at least one of each)");
+            return 0;
+        }
+        const std::int64_t next = cursor + 2 + 2 * static_cast<std::int64_t>(valid);
+        if (next > end) {
+            input.inconsistent(record, cursor,
+                               "RLE run of " + std::to_string(valid) + " values passes byte " +
+                                   std::to_string(end) + " where the next channel starts");
+            return 0;
+        }
+        frames += total;
+        cursor = next;
+    } while (cursor < end);
+    return frames;
 }
 
 class AnimationReader {
@@ -256,15 +286,34 @@ class AnimationReader {
         return true;
     }
 
-    bool readCompressedError(std::int64_t at, std::int64_t frames, MdlCompressedIkError& error) {
+    // The channels of an error cover the frames of its rule, which numframes does not give: in
+    // Valve's files a rule that wraps past the last frame keeps two frames more, one that ends
+    // early fewer, and a one-frame animation can keep the error of its longer source. studiomdl
+    // writes the channels back to back in channel order, all over the same frames, so the space
+    // between the first two present channels says how many (`fallbackFrames` otherwise).
+    bool readCompressedError(std::int64_t at, std::int64_t fallbackFrames,
+                             MdlCompressedIkError& error) {
+        static constexpr const char* kValues = "mstudiocompressedikerror_t values";
         if (!in_.need("mstudiocompressedikerror_t", at, 1, kMdlCompressedIkErrorSize)) return false;
+        std::array<std::int16_t, 6> offsets{};
         for (std::size_t c = 0; c < 6; ++c) {
             error.scale[c] = in_.f32(at + 4 * static_cast<std::int64_t>(c));
-            const std::int16_t offset = in_.i16(at + 24 + 2 * static_cast<std::int64_t>(c));
-            if (offset > 0 && !readAnimValues(in_, "mstudiocompressedikerror_t values", at + offset,
-                                              frames, error.values[c]))
-                return false;
+            offsets[c] = in_.i16(at + 24 + 2 * static_cast<std::int64_t>(c));
         }
+        std::int64_t frames = fallbackFrames;
+        const auto first =
+            std::find_if(offsets.begin(), offsets.end(), [](auto o) { return o > 0; });
+        const auto second = first == offsets.end() ? first
+                                                   : std::find_if(first + 1, offsets.end(),
+                                                                  [](auto o) { return o > 0; });
+        if (second != offsets.end() && *second > *first) {
+            frames = framesBetween(in_, kValues, at + *first, at + *second);
+            if (frames == 0) return false;
+        }
+        for (std::size_t c = 0; c < 6; ++c)
+            if (offsets[c] > 0 &&
+                !readAnimValues(in_, kValues, at + offsets[c], frames, error.values[c]))
+                return false;
         return true;
     }
 

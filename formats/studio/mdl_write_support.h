@@ -29,7 +29,8 @@ class StringPool {
 };
 
 // The pool in the order studiomdl fills it (observed in Valve's files): the anim block name, the
-// model name of header2, the surface prop, bones, attachments, hitbox sets, animations, sequences,
+// model name of header2, the surface prop, bones, attachments, hitbox sets, animations (not their
+// IK rules' attachment names, written after each rule's compressed error), sequences,
 // body parts, flex controllers (name, then type), IK chains, pose parameters, include models,
 // textures, cdtextures; kinds Valve's files never show are placed beside their neighbours.
 StringPool collectStrings(const MdlFile& file);
@@ -52,7 +53,8 @@ struct AnimLayout {
     std::size_t sectionTable = 0;
     std::vector<std::optional<RecordsLayout>> sections;
     std::size_t ikRules = 0;
-    std::vector<std::size_t> ikErrors; // per rule, 0 = none
+    std::vector<std::size_t> ikErrors;      // per rule, 0 = none
+    std::vector<std::size_t> ikAttachments; // per rule: its attachment name, 0 = none
     std::size_t localHierarchy = 0;
     std::vector<std::size_t> localAnims; // per entry, 0 = none
     std::size_t movements = 0;

@@ -1,7 +1,7 @@
 // Writes the animation descriptions and their data (per-bone records, sections, IK rules with
-// compressed errors, local hierarchy, movements, zero-frame cache) and the sequence descriptions
-// with their per-sequence data, at the offsets planned by planLayout. Records follow studio.h of
-// the public Source SDK 2013.
+// compressed errors, local hierarchy, zero-frame cache; then the movements of all animations) and
+// the sequence descriptions with their per-sequence data, at the offsets planned by planLayout.
+// Records follow studio.h of the public Source SDK 2013.
 #include "formats/studio/mdl_write_support.h"
 
 #include <stdexcept>
@@ -175,7 +175,7 @@ void writeAnimDesc(ByteWriter& w, const MdlAnimDesc& anim, const AnimLayout& a,
 }
 
 void writeIkRule(ByteWriter& w, const MdlIkRule& rule, std::size_t at, std::size_t errorAt,
-                 const Layout& layout) {
+                 std::size_t attachmentAt) {
     auto record = w.record("mstudioikrule_t", kMdlIkRuleSize, at);
     w.i32(rule.index);
     w.i32(rule.type);
@@ -195,7 +195,7 @@ void writeIkRule(ByteWriter& w, const MdlIkRule& rule, std::size_t at, std::size
     w.i32(0); // unused3
     writeF32s(w, std::initializer_list<float>{rule.contact, rule.drop, rule.top});
     w.zeros(12); // unused6-8
-    w.i32(rule.attachment.empty() ? 0 : relative(layout.string(rule.attachment), at));
+    w.i32(attachmentAt ? relative(attachmentAt, at) : 0);
     w.zeros(28); // unused[7]
 }
 
@@ -225,14 +225,18 @@ void writeAnimationData(ByteWriter& w, const MdlAnimDesc& anim, const AnimLayout
     }
 }
 
-void writeAnimationExtras(ByteWriter& w, const MdlAnimDesc& anim, const AnimLayout& a,
-                          const Layout& layout) {
+void writeAnimationExtras(ByteWriter& w, const MdlAnimDesc& anim, const AnimLayout& a) {
     w.padTo(a.ikRules);
     for (std::size_t i = 0; i < anim.ikRules.size(); ++i)
-        writeIkRule(w, anim.ikRules[i], a.ikRules + i * kMdlIkRuleSize, a.ikErrors[i], layout);
-    for (std::size_t i = 0; i < anim.ikRules.size(); ++i)
-        if (anim.ikRules[i].compressedError)
-            writeCompressedError(w, *anim.ikRules[i].compressedError, a.ikErrors[i]);
+        writeIkRule(w, anim.ikRules[i], a.ikRules + i * kMdlIkRuleSize, a.ikErrors[i],
+                    a.ikAttachments[i]);
+    for (std::size_t i = 0; i < anim.ikRules.size(); ++i) {
+        const MdlIkRule& rule = anim.ikRules[i];
+        if (rule.compressedError) writeCompressedError(w, *rule.compressedError, a.ikErrors[i]);
+        if (rule.attachment.empty()) continue;
+        w.padTo(a.ikAttachments[i]);
+        w.cstring(rule.attachment);
+    }
     w.padTo(a.localHierarchy);
     for (std::size_t i = 0; i < anim.localHierarchy.size(); ++i)
         writeLocalHierarchy(w, anim.localHierarchy[i],
@@ -240,6 +244,11 @@ void writeAnimationExtras(ByteWriter& w, const MdlAnimDesc& anim, const AnimLayo
     for (std::size_t i = 0; i < anim.localHierarchy.size(); ++i)
         if (anim.localHierarchy[i].localAnim)
             writeCompressedError(w, *anim.localHierarchy[i].localAnim, a.localAnims[i]);
+    w.padTo(a.zeroFrames);
+    w.raw(anim.zeroFrameData.data(), anim.zeroFrameData.size());
+}
+
+void writeMovements(ByteWriter& w, const MdlAnimDesc& anim, const AnimLayout& a) {
     w.padTo(a.movements);
     for (std::size_t i = 0; i < anim.movements.size(); ++i) {
         const MdlMovement& m = anim.movements[i];
@@ -253,8 +262,6 @@ void writeAnimationExtras(ByteWriter& w, const MdlAnimDesc& anim, const AnimLayo
         writeVec3(w, m.vector);
         writeVec3(w, m.position);
     }
-    w.padTo(a.zeroFrames);
-    w.raw(anim.zeroFrameData.data(), anim.zeroFrameData.size());
 }
 
 // ---- sequences ---------------------------------------------------------------------------------
@@ -378,8 +385,10 @@ void writeAnimations(ByteWriter& w, const MdlFile& file, const Layout& layout) {
         writeAnimDesc(w, file.animations[i], layout.animations[i], layout);
     for (std::size_t i = 0; i < file.animations.size(); ++i) {
         writeAnimationData(w, file.animations[i], layout.animations[i]);
-        writeAnimationExtras(w, file.animations[i], layout.animations[i], layout);
+        writeAnimationExtras(w, file.animations[i], layout.animations[i]);
     }
+    for (std::size_t i = 0; i < file.animations.size(); ++i)
+        writeMovements(w, file.animations[i], layout.animations[i]);
 }
 
 void writeSequences(ByteWriter& w, const MdlFile& file, const Layout& layout) {

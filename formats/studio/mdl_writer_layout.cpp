@@ -71,11 +71,9 @@ StringPool collectStrings(const MdlFile& file) {
         for (const MdlHitbox& box : set.hitboxes)
             pool.add(box.name);
     }
-    for (const MdlAnimDesc& anim : file.animations) {
+    // An IK rule's attachment name is not pooled: it follows the rule's compressed error.
+    for (const MdlAnimDesc& anim : file.animations)
         pool.add(anim.name);
-        for (const MdlIkRule& rule : anim.ikRules)
-            if (!rule.attachment.empty()) pool.add(rule.attachment);
-    }
     for (const MdlSeqDesc& seq : file.sequences)
         addSequenceStrings(pool, seq);
     for (const std::string& node : file.localNodeNames)
@@ -195,20 +193,25 @@ RecordsLayout planRecords(Cursor& c, const std::vector<MdlAnimBone>& bones) {
     return records;
 }
 
+// The records of an animation start 16-aligned. A sectioned animation's table comes first, at
+// the cursor, and only its first section in the .mdl is 16-aligned; the others follow at the
+// cursor (Valve's sectioned animations, e.g. monk_animations.mdl).
 void planAnimationData(Cursor& c, const MdlAnimDesc& anim, AnimLayout& layout) {
-    c.align(16);
     if (anim.sectionframes > 0) {
         layout.sectionTable = c.take(anim.sections.size(), kMdlAnimSectionSize);
+        bool first = true;
         for (const MdlAnimSection& section : anim.sections) {
             if (section.animblock != 0) {
                 layout.sections.emplace_back();
                 continue;
             }
-            c.align(16);
+            if (first) c.align(16);
+            first = false;
             layout.sections.push_back(planRecords(c, section.bones));
         }
-    } else if (anim.animblock == 0) {
-        layout.data = planRecords(c, anim.bones);
+    } else {
+        c.align(16);
+        if (anim.animblock == 0) layout.data = planRecords(c, anim.bones);
     }
 }
 
@@ -216,16 +219,21 @@ void planAnimation(Cursor& c, const MdlAnimDesc& anim, AnimLayout& layout) {
     planAnimationData(c, anim, layout);
     c.align(4);
     layout.ikRules = c.take(anim.ikRules.size(), kMdlIkRuleSize);
-    for (const MdlIkRule& rule : anim.ikRules)
+    // Each rule's compressed error, right after it its attachment name (Valve's files keep it
+    // there, in the animation's data rather than in the string pool), then 4-aligned.
+    for (const MdlIkRule& rule : anim.ikRules) {
         layout.ikErrors.push_back(
             rule.compressedError ? c.take(compressedErrorSize(*rule.compressedError)) : 0);
+        layout.ikAttachments.push_back(
+            rule.attachment.empty() ? 0 : c.take(rule.attachment.size() + 1));
+        c.align(4);
+    }
     c.align(4);
     layout.localHierarchy = c.take(anim.localHierarchy.size(), kMdlLocalHierarchySize);
     for (const MdlLocalHierarchy& entry : anim.localHierarchy)
         layout.localAnims.push_back(entry.localAnim ? c.take(compressedErrorSize(*entry.localAnim))
                                                     : 0);
     c.align(4);
-    layout.movements = c.take(anim.movements.size(), kMdlMovementSize);
     layout.zeroFrames = c.take(anim.zeroFrameData.size());
     c.align(4);
 }
@@ -305,6 +313,11 @@ void planAnimationsAndSequences(Cursor& c, const MdlFile& file, Layout& layout) 
         layout.animations[i].desc = layout.animDescs + i * kMdlAnimDescSize;
         planAnimation(c, file.animations[i], layout.animations[i]);
     }
+    // The movements of all animations follow the last animation's data, in animation order
+    // (combine_soldier_anims.mdl, police_animations.mdl).
+    for (std::size_t i = 0; i < file.animations.size(); ++i)
+        layout.animations[i].movements =
+            c.take(file.animations[i].movements.size(), kMdlMovementSize);
     c.align(4);
     layout.seqDescs = c.take(file.sequences.size(), kMdlSeqDescSize);
     layout.sequences.resize(file.sequences.size());

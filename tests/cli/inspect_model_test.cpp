@@ -53,7 +53,10 @@ TEST(InspectModel, EveryCorpusModelIsConsistent) {
         SCOPED_TRACE(model);
         const auto result = runVtxc({"inspect", (corpusDir() / model).string()});
         EXPECT_EQ(result.exitStatus, 0) << result.err;
-        EXPECT_EQ(result.err, "");
+        // Nothing but the warning that a .phy comes from another compile, which Valve ships
+        // (combine_super_soldier_choreo; tests/cli/inspect_phy_test.cpp checks when it is due).
+        for (const std::string& line : lines(result.err))
+            EXPECT_NE(line.find(": warning[PHYCHK001]: "), std::string::npos) << line;
         EXPECT_NE(result.out.find("\nconsistent: "), std::string::npos) << result.out;
     }
 }

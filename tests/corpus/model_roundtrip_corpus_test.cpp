@@ -62,17 +62,22 @@ TEST(ModelRoundTripCorpus, EveryVtxWritesBackByteIdentical) {
 
 TEST(ModelRoundTripCorpus, EveryMdlWritesBackByteIdentical) {
     VTXC_REQUIRE_CORPUS();
+    // Every .mdl of the corpus, the projects' animation libraries and props included.
     const auto files = corpusFiles(".mdl");
-    ASSERT_EQ(files.size(), 6u);
+    ASSERT_FALSE(files.empty());
     for (const auto& path : files) {
         SCOPED_TRACE(path.string());
         const auto original = bytesOf(path);
         CollectingSink sink;
         const auto file = readMdl(original, path.filename().string(), sink);
-        ASSERT_TRUE(file.has_value())
-            << (sink.diagnostics().empty() ? "" : formatDiagnostic(sink.diagnostics()[0]));
+        // One file's failure does not hide the others'.
+        if (!file) {
+            ADD_FAILURE() << (sink.diagnostics().empty() ? ""
+                                                         : formatDiagnostic(sink.diagnostics()[0]));
+            continue;
+        }
         EXPECT_EQ(sink.errorCount(), 0u);
-        ASSERT_EQ(file->version, 48);
+        EXPECT_EQ(file->version, 48);
         const auto written = writeMdl(*file);
         EXPECT_EQ(written.size(), original.size());
         EXPECT_TRUE(written == original)

@@ -31,8 +31,16 @@ const std::map<std::string, std::string>& recordedHashes() {
     static const std::map<std::string, std::string> hashes{
         {"qc_bunker_gun01/models/props_combine/bunker_gun01.mdl",
          "ba9fda5752165539690e4d8fe8902e4c69a8259967ae5d5f812b41c2907bf003"},
+        // The .mdl's mass: $automass now computes it (the default density: no --game-dir).
         {"qc_chamberdoor_frame/models/props_gameplay/chamberdoor_frame.mdl",
-         "1b467083f1e8bd956170cafc2234e14f01b98a3f916b0be28cc9d4a37ba4a481"},
+         "e6b5e30987388fc6b49241322e5acf3ce312d765355677c43b87df92743c0466"},
+        // The collision models.
+        {"qc_bunker_gun01/models/props_combine/bunker_gun01.phy",
+         "0e8ed7e4d877ec033eb57c11b0b9b84039f53536c4eb9a249a42f3c832ed773a"},
+        {"qc_chamberdoor_frame/models/props_gameplay/chamberdoor_frame.phy",
+         "033e5825137d66d1ad5c5bff6e41b1fdddbd592e5bd78e893d99bf19ed982737"},
+        {"qc_w_grenade/models/weapons/w_grenade.phy",
+         "7dab1860ed80451fa00ee2b71538a504a9311ebd688c07224b7167332dcde2f7"},
         {"qc_combine_super_soldier/models/combine_super_soldier_choreo.mdl",
          "6e9ba979ad0c62a4bc5ec9c2a986981180a54e360d50f17777c08227c7b73c5a"},
         {"qc_tree_pine04/models/props_foliage/Tree_pine04.mdl",
@@ -166,7 +174,8 @@ std::string textHash(const std::string& text) {
 // Every file of `output` against the table, under `base` ("qc_STEM/models/NAME" or "smd/NAME").
 void expectRecorded(const CompileOutput& output, const std::string& base) {
     const auto& hashes = recordedHashes();
-    ASSERT_EQ(output.files.size(), 5u) << base;
+    // .vvd, three .vtx, .mdl, and the .phy when the model has a collision model.
+    ASSERT_EQ(output.files.size(), output.physics ? 6u : 5u) << base;
     for (const CompiledFile& file : output.files) {
         const std::string name = base + "." + file.suffix;
         ASSERT_EQ(hashes.count(name), 1u) << name;

@@ -64,7 +64,9 @@ class QcCorpusTest : public ::testing::Test {
 
 TEST_F(QcCorpusTest, EveryQcReadsWithoutErrors) {
     VTXC_REQUIRE_CORPUS();
-    const auto qcs = test::corpusFiles(".qc");
+    // Each single-model folder's QC reads on its own (its folder is its content root); the
+    // projects' QCs need their tree's content root and are read by their own tests.
+    const auto qcs = test::corpusModelFiles(".qc");
     EXPECT_GE(qcs.size(), 5u);
     for (const fs::path& qc : qcs) {
         CollectingSink each;
@@ -92,7 +94,7 @@ TEST_F(QcCorpusTest, Grenade) {
     ASSERT_EQ(project->sequences[0].animationFiles.size(), 1u);
     EXPECT_TRUE(project->sequences[0].animationFiles[0].found); // reuses the reference SMD
     ASSERT_TRUE(project->collisionModel);
-    EXPECT_TRUE(project->collisionModel->found); // w_grenade_physics.smd is in the corpus
+    EXPECT_TRUE(project->collisionModel->smd.found); // w_grenade_physics.smd is in the corpus
     EXPECT_EQ(count("QC052"), 0u);
     EXPECT_EQ(count("QC061"), 0u); // every command of this QC is implemented
     const QcMdlSettings& mdl = project->mdl;
@@ -104,8 +106,8 @@ TEST_F(QcCorpusTest, Grenade) {
     ASSERT_TRUE(mdl.bbox && mdl.cbox && mdl.illumPosition);
     EXPECT_EQ(mdl.bbox->max, (QcVec3{2.089, 2.089, 4.839}));
     EXPECT_EQ(mdl.illumPosition->position, (QcVec3{-0.032, -0.002, 0.085}));
-    ASSERT_TRUE(mdl.collisionMass);
-    EXPECT_EQ(mdl.collisionMass->mass, 1.0);
+    ASSERT_TRUE(project->collisionModel->mass);
+    EXPECT_EQ(project->collisionModel->mass->value, 1.0);
 }
 
 TEST_F(QcCorpusTest, ChamberdoorFrame) {
@@ -198,7 +200,7 @@ TEST_F(QcCorpusTest, CombineSuperSoldier) {
     EXPECT_EQ(mdl.keyValues->size() + std::string("mdlkeyvalue\n{\n}\n").size() + 1, 116u);
     EXPECT_EQ(project->animations.size(), 17u);
     EXPECT_EQ(project->sequences.size(), 7u);
-    EXPECT_EQ(count("QC061"), 1u); // $collisiontext: it belongs to the .phy
+    EXPECT_EQ(count("QC061"), 0u); // $collisiontext is read for the .phy
     // The QC and its six .qci files: SoldierChoreoModel, BaseChoreoModel, commonbones,
     // bodyrules_xsi, standardikchains, body_poses_lean.
     EXPECT_EQ(project->filesRead.size(), 7u);

@@ -5,6 +5,8 @@
 #include "formats/studio/vvd.h"
 #include "testing/test_support.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 
 namespace vtxc::test {
@@ -97,6 +99,64 @@ TEST(MdlReader, ReadsEveryCorpusModelAsTheManifestDescribesIt) {
         EXPECT_EQ(model.meshes[0].numvertices, e.numvertices);
         EXPECT_EQ(mdl->bones[0].parent, -1);
         EXPECT_EQ(mdl->cdmaterials.size(), 1u);
+    }
+}
+
+// The files beside `base` (a model's path without extension) whose names, ignoring case, are
+// the base name and `suffix`: Valve's output may spell them differently from the .mdl
+// (W_357.dx90.vtx beside w_357.mdl).
+std::vector<std::filesystem::path> companions(const std::filesystem::path& base,
+                                              const std::string& suffix) {
+    auto lower = [](std::string text) {
+        std::transform(text.begin(), text.end(), text.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        return text;
+    };
+    const std::string wanted = lower(base.filename().string() + suffix);
+    std::vector<std::filesystem::path> out;
+    for (const auto& entry : std::filesystem::directory_iterator(base.parent_path()))
+        if (entry.is_regular_file() && lower(entry.path().filename().string()) == wanted)
+            out.push_back(entry.path());
+    return out;
+}
+
+std::vector<std::uint8_t> bytesAt(const std::filesystem::path& path) {
+    const std::string text = readText(path);
+    return {text.begin(), text.end()};
+}
+
+// Every compiled model with meshes, the projects' Valve output included: its .mdl, .vvd and
+// three .vtx read, and all carry the .mdl's checksum and vertex count.
+TEST(MdlReader, ReadsEveryCorpusModelWithItsVvdAndVtx) {
+    VTXC_REQUIRE_CORPUS();
+    const auto models = corpusMeshModels();
+    ASSERT_FALSE(models.empty());
+    for (const auto& base : models) {
+        SCOPED_TRACE(base.string());
+        CollectingSink sink;
+        const auto mdl = readMdl(bytesAt(base.string() + ".mdl"), "m.mdl", sink);
+        ASSERT_TRUE(mdl) << formatDiagnostic(sink.diagnostics().at(0));
+        std::int32_t vertices = 0;
+        for (const MdlBodyPart& part : mdl->bodyParts)
+            for (const MdlModel& model : part.models)
+                vertices += model.numvertices;
+        const auto vvds = companions(base, ".vvd");
+        ASSERT_EQ(vvds.size(), 1u);
+        const auto vvd = readVvd(bytesAt(vvds[0]), "m.vvd", sink);
+        ASSERT_TRUE(vvd) << formatDiagnostic(sink.diagnostics().at(0));
+        EXPECT_EQ(vvd->checksum, mdl->checksum);
+        EXPECT_EQ(vvd->numLODVertexes[0], vertices);
+        std::size_t vtxCount = 0;
+        for (const char* variant : {".dx90.vtx", ".dx80.vtx", ".sw.vtx"})
+            for (const auto& path : companions(base, variant)) {
+                ++vtxCount;
+                const auto vtx = readVtx(bytesAt(path), path.filename().string(), sink);
+                ASSERT_TRUE(vtx) << formatDiagnostic(sink.diagnostics().at(0));
+                EXPECT_EQ(vtx->checkSum, mdl->checksum) << path.filename().string();
+                EXPECT_EQ(vtx->bodyParts.size(), mdl->bodyParts.size());
+            }
+        EXPECT_GE(vtxCount, 1u);
+        EXPECT_EQ(sink.errorCount(), 0u);
     }
 }
 

@@ -119,7 +119,8 @@ std::vector<std::string_view> stringLiterals(std::string_view text) {
 std::map<std::string, std::string> codesReportedBySources() {
     std::map<std::string, std::string> found;
     const fs::path root = VTXC_SOURCE_DIR;
-    for (const char* library : {"formats", "optimizer", "compiler", "anim", "tools", "cli"})
+    for (const char* library :
+         {"formats", "optimizer", "collision", "compiler", "anim", "tools", "cli"})
         for (const auto& entry : fs::recursive_directory_iterator(root / library)) {
             const fs::path& path = entry.path();
             const std::string name = path.filename().string();

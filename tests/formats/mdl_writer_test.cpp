@@ -6,6 +6,7 @@
 #include "formats/studio/mdl_codecs.h"
 #include "testing/test_support.h"
 
+#include <bit>
 #include <cstring>
 
 namespace vtxc::test {
@@ -511,6 +512,137 @@ TEST(MdlReader, RefusesAnRleRunOfNoFrames) {
     bytes[run + 1] = 0; // total
     expectError(readDamaged(bytes), "MDL007",
                 "mstudioanimvalue_t at byte " + std::to_string(run) + ": RLE run with");
+}
+
+// ---- compressed IK errors: the frames of their rule
+// ----------------------------------------------
+
+MdlCompressedIkError ikErrorOfFrames(std::uint8_t frames) {
+    MdlCompressedIkError error;
+    error.scale = {0.5f, 0.25f, 0.125f, 0.01f, 0.02f, 0.03f};
+    for (std::size_t c = 0; c < 6; ++c) {
+        std::vector<std::int16_t> values(frames);
+        for (std::size_t k = 0; k < values.size(); ++k)
+            values[k] = static_cast<std::int16_t>(100 * c + 7 * k);
+        error.values[c] = encodeAnimValues(values);
+    }
+    return error;
+}
+
+// The walking animation (4 frames) with a rule from frame 2 whose error covers 4 frames (a rule
+// that wraps past the last frame keeps more) and a rule from frame 0 whose error covers 1 (a rule
+// that ends early keeps fewer), as Valve's files have them.
+MdlFile modelWithIkErrorsOfTheirRules() {
+    MdlFile m = everySectionModel();
+    MdlAnimDesc& walk = m.animations[1];
+    walk.ikRules[0].iStart = 2;
+    walk.ikRules[0].compressedError = ikErrorOfFrames(4);
+    walk.ikRules[1].compressedError = ikErrorOfFrames(1);
+    return m;
+}
+
+// The compressed error of IK rule `rule` of animation `anim`.
+std::size_t ikErrorAt(const std::vector<std::uint8_t>& bytes, int anim, int rule) {
+    const auto desc = static_cast<std::size_t>(i32At(bytes, 184) + 100 * anim);
+    const std::size_t ruleAt = desc + static_cast<std::size_t>(i32At(bytes, desc + 64)) +
+                               152 * static_cast<std::size_t>(rule);
+    return ruleAt + static_cast<std::size_t>(i32At(bytes, ruleAt + 60));
+}
+
+std::size_t ikChannelAt(const std::vector<std::uint8_t>& bytes, std::size_t error, int channel) {
+    std::int16_t offset = 0;
+    std::memcpy(&offset, bytes.data() + error + 24 + 2 * channel, 2);
+    return error + static_cast<std::size_t>(offset);
+}
+
+TEST(MdlReader, IkErrorsCoverTheFramesOfTheirRuleNotOfTheAnimation) {
+    const MdlFile m = modelWithIkErrorsOfTheirRules();
+    const auto bytes = writeMdl(m);
+    CollectingSink sink;
+    const auto back = readBack(bytes, sink);
+    ASSERT_TRUE(back) << formatDiagnostic(sink.diagnostics().at(0));
+    EXPECT_EQ(back->animations[1].ikRules, m.animations[1].ikRules);
+    EXPECT_EQ(writeMdl(*back), bytes);
+}
+
+TEST(MdlReader, RefusesAnIkErrorRunOfNoValues) {
+    auto bytes = writeMdl(modelWithIkErrorsOfTheirRules());
+    const std::size_t run = ikChannelAt(bytes, ikErrorAt(bytes, 1, 0), 0);
+    bytes[run] = 0; // valid
+    expectError(readDamaged(bytes), "MDL007",
+                "mstudiocompressedikerror_t values at byte " + std::to_string(run) +
+                    ": RLE run with 0 values for");
+}
+
+TEST(MdlReader, RefusesAnIkErrorChannelThatRunsIntoTheNext) {
+    auto bytes = writeMdl(modelWithIkErrorsOfTheirRules());
+    const std::size_t error = ikErrorAt(bytes, 1, 1);
+    const std::size_t run = ikChannelAt(bytes, error, 0);
+    bytes[run] = 2; // two values where one run of one value fills the channel
+    expectError(readDamaged(bytes), "MDL007",
+                "mstudiocompressedikerror_t values at byte " + std::to_string(run) +
+                    ": RLE run of 2 values passes byte " +
+                    std::to_string(ikChannelAt(bytes, error, 1)) +
+                    " where the next channel starts");
+}
+
+// ---- where Valve's studiomdl puts what ----------------------------------------------------------
+
+TEST(MdlWriter, PutsIkAttachmentNamesAfterTheirErrorAndMovementsAfterAllAnimations) {
+    const auto bytes = writeMdl(everySectionModel());
+    // The walking animation's ground rule names "muzzle": the name follows the rule's error.
+    const auto desc = static_cast<std::size_t>(i32At(bytes, 184) + 100);
+    const std::size_t rule = desc + static_cast<std::size_t>(i32At(bytes, desc + 64));
+    const std::size_t error = ikErrorAt(bytes, 1, 0);
+    const std::size_t name = rule + static_cast<std::size_t>(i32At(bytes, rule + 120));
+    EXPECT_EQ(name, ikChannelAt(bytes, error, 4) + 2 + 2 * 2); // channel 4: one run of 2 values
+    EXPECT_EQ(std::string(reinterpret_cast<const char*>(bytes.data() + name)), "muzzle");
+    // Its one movement comes after the data of every animation, right before the sequences.
+    const std::size_t movement = desc + static_cast<std::size_t>(i32At(bytes, desc + 24));
+    EXPECT_EQ(movement + 44, static_cast<std::size_t>(i32At(bytes, 192)));
+    const auto last = static_cast<std::size_t>(i32At(bytes, 184) + 100 * 2);
+    EXPECT_GT(movement, last + static_cast<std::size_t>(i32At(bytes, last + 80)));
+}
+
+TEST(MdlWriter, StartsOnlyTheFirstSectionOfAnAnimation16Aligned) {
+    const auto bytes = writeMdl(everySectionModel());
+    const auto desc = static_cast<std::size_t>(i32At(bytes, 184) + 100 * 2);
+    const std::size_t table = desc + static_cast<std::size_t>(i32At(bytes, desc + 80));
+    auto section = [&](int s) {
+        return desc + static_cast<std::size_t>(i32At(bytes, table + 8 * s + 4));
+    };
+    // The table at the cursor, the first section 16-aligned after it, the second right after the
+    // first's record (14 bytes), its 4-byte trailer and 4-alignment.
+    EXPECT_EQ(section(0), (table + 4 * 8 + 15) / 16 * 16);
+    EXPECT_EQ(section(1), section(0) + 20);
+}
+
+// ---- sequences as Valve's animation libraries hold them
+// ------------------------------------------
+
+// $declaresequence placeholders have no blend grid (groupsize 0 x 0); layers of one-frame
+// sequences hold NaN cycles (0xffc00000). Both read and write back bit for bit.
+TEST(MdlReader, ReadsSequencesWithoutABlendGridAndLayersWithNaNCycles) {
+    MdlFile m = everySectionModel();
+    MdlSeqDesc declared = sequence("declared", {1, 1, 1, 1, 1});
+    declared.groupsize = {0, 0};
+    declared.blends.clear();
+    m.sequences.push_back(declared);
+    const float nan = std::bit_cast<float>(0xffc00000u);
+    m.sequences[0].autolayers[0] = {1, 0, 0, nan, nan, nan, nan};
+    const auto bytes = writeMdl(m);
+    CollectingSink sink;
+    const auto back = readBack(bytes, sink);
+    ASSERT_TRUE(back) << formatDiagnostic(sink.diagnostics().at(0));
+    EXPECT_EQ(back->sequences, m.sequences);
+    EXPECT_EQ(writeMdl(*back), bytes);
+    MdlAutoLayer other = m.sequences[0].autolayers[0];
+    other.peak = std::bit_cast<float>(0x7fc00000u); // another NaN: another layer
+    EXPECT_NE(other, m.sequences[0].autolayers[0]);
+    // A blend count the empty grid does not have is still refused.
+    auto damaged = bytes;
+    putI32(damaged, static_cast<std::size_t>(i32At(bytes, 192) + 212 * 3 + 56), 1);
+    expectError(readDamaged(damaged), "MDL007", "numblends 1 is not groupsize 0 x 0");
 }
 
 TEST(MdlReader, RefusesALinearBoneTableThatDisagreesWithTheBones) {

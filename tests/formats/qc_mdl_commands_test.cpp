@@ -187,22 +187,26 @@ TEST_F(QcMdlCommandsTest, PoseParametersIkAndWeightLists) {
     EXPECT_EQ(upper->weights[1].second, 0.0);
 }
 
-TEST_F(QcMdlCommandsTest, CollisionBlockGivesTheMassAndNamesThePhysicsOptions) {
+TEST_F(QcMdlCommandsTest, CollisionBlockGivesTheMassAndKeepsThePhysicsOptions) {
     auto project = read(kHead + "$collisionjoints \"phys.smd\"\n{\n\t$mass 12.5\n\t$inertia 1\n"
                                 "\t$rootbone \" \"\n}\n");
     ASSERT_TRUE(project) << all();
-    ASSERT_TRUE(project->mdl.collisionMass);
-    EXPECT_EQ(project->mdl.collisionMass->mass, 12.5);
-    EXPECT_FALSE(project->mdl.collisionMass->automass);
-    expectAt("QC064", 3);
-    EXPECT_NE(sink.find("QC064")->message.find("$inertia, $rootbone"), std::string::npos);
+    ASSERT_TRUE(project->collisionModel);
+    ASSERT_TRUE(project->collisionModel->mass);
+    EXPECT_EQ(project->collisionModel->mass->value, 12.5);
+    EXPECT_FALSE(project->collisionModel->automass);
+    ASSERT_TRUE(project->collisionModel->inertia && project->collisionModel->rootBone);
+    EXPECT_EQ(project->collisionModel->rootBone->value, " ");
+    EXPECT_EQ(sink.diagnostics().size(), 0u) << all();
 }
 
 TEST_F(QcMdlCommandsTest, AutomassIsRecorded) {
     auto project = read(kHead + "$collisionmodel \"phys\" {\n $concave\n $automass\n}\n");
     ASSERT_TRUE(project) << all();
-    ASSERT_TRUE(project->mdl.collisionMass);
-    EXPECT_TRUE(project->mdl.collisionMass->automass);
+    ASSERT_TRUE(project->collisionModel);
+    ASSERT_TRUE(project->collisionModel->automass);
+    EXPECT_EQ(project->collisionModel->automass->line, 5u);
+    EXPECT_EQ(sink.find("QC062"), nullptr); // the compile computes the mass
 }
 
 // ---- sequences ----

@@ -366,11 +366,11 @@ TEST_F(QcProjectTest, DefineBoneIsRecorded) {
 TEST_F(QcProjectTest, CommandsNotImplementedAreReportedAtEachLine) {
     auto project = read(kHead + "$surfaceprop metal\n$body b ref\n$attachment a b 0 0 0\n"
                                 "$keyvalues { x { \"a\" \"b\" } }\n$SurfaceProp \"flesh\"\n"
-                                "$collisiontext { $mass 1 }\n$jointconstrain a x limit 0 0 0\n"
-                                "$collisiontext { }\n");
+                                "$jointconstrain a x limit 0 0 0\n$JointSkip b\n"
+                                "$jointconstrain c y fixed\n");
     ASSERT_TRUE(project) << all();
-    EXPECT_EQ(project->unusedCommands,
-              (std::vector<std::string>{"$collisiontext", "$jointconstrain"}));
+    // Physics options outside a $collisionjoints block are commands nobody implements.
+    EXPECT_EQ(project->unusedCommands, (std::vector<std::string>{"$jointconstrain", "$JointSkip"}));
     EXPECT_EQ(count("QC061"), 3u);
     expectAt("QC061", 7);
     EXPECT_EQ(sink.diagnostics().back().location.line, 9u);
@@ -384,7 +384,7 @@ TEST_F(QcProjectTest, PhysicsAndIncludedModelsMissingAreWarnings) {
     expectAt("QC052", 3);
     expectAt("QC053", 6);
     ASSERT_TRUE(project->collisionModel);
-    EXPECT_FALSE(project->collisionModel->found);
+    EXPECT_FALSE(project->collisionModel->smd.found);
     ASSERT_EQ(project->includedModels.size(), 1u);
     EXPECT_EQ(project->includedModels[0].path, fs::path("proj") / "humans" / "male.mdl");
 }

@@ -23,15 +23,18 @@ const std::map<std::string, std::set<std::string>>& allowedIncludes() {
         {"formats/smd", {"formats/common", "formats/smd"}},
         {"formats/qc", {"formats/common", "formats/qc"}},
         {"formats/kv3", {"formats/common", "formats/kv3"}},
+        {"formats/keyvalues", {"formats/common", "formats/keyvalues"}},
         {"formats/vmdl", {"formats/common", "formats/kv3", "formats/vmdl"}},
         {"formats/studio", {"formats/common", "formats/studio"}},
+        {"formats/phy", {"formats/common", "formats/phy"}},
         {"optimizer", {"formats/common", "formats/studio", "optimizer"}},
+        {"collision", {"formats/common", "formats/phy", "collision"}},
         {"compiler",
-         {"formats/common", "formats/smd", "formats/qc", "formats/studio", "optimizer",
-          "compiler"}},
+         {"formats/common", "formats/smd", "formats/qc", "formats/keyvalues", "formats/studio",
+          "formats/phy", "optimizer", "collision", "compiler"}},
         {"tools",
-         {"formats/common", "formats/smd", "formats/qc", "formats/studio", "optimizer", "compiler",
-          "tools"}},
+         {"formats/common", "formats/smd", "formats/qc", "formats/keyvalues", "formats/studio",
+          "formats/phy", "optimizer", "collision", "compiler", "tools"}},
         {"anim", {"formats/common", "formats/smd", "formats/kv3", "formats/vmdl", "anim"}},
     };
     return allowed;
@@ -109,8 +112,8 @@ TEST(SourceTree, NoCommentPointsOutsideTheRepository) {
     EXPECT_EQ(pointerOutside(std::string("// see iss") + "ue 4"), std::string("iss") + "ue 4");
     EXPECT_EQ(pointerOutside("// the issue of v vs 1 - v"), "");
     std::size_t files = 0;
-    for (const char* folder :
-         {"formats", "optimizer", "compiler", "anim", "tools", "cli", "testing", "tests", "bench"})
+    for (const char* folder : {"formats", "optimizer", "collision", "compiler", "anim", "tools",
+                               "cli", "testing", "tests", "bench"})
         for (const fs::path& file : sourcesUnder(root / folder)) {
             const std::string found = pointerOutside(test::readText(file));
             EXPECT_EQ(found, "") << fs::relative(file, root).string() << " refers to '" << found

@@ -1,0 +1,276 @@
+// Tests of buildConvexHull: corners only (no points inside faces or along edges), closed and
+// outward-wound meshes, planes that hold every input point, canonical output, and a typed
+// failure for every kind of hostile point set.
+#include "collision/collision_codes.h"
+#include "collision/convex_hull.h"
+#include "collision/mass_properties.h"
+
+#include <algorithm>
+#include <cmath>
+#include <gtest/gtest.h>
+#include <limits>
+#include <map>
+#include <numbers>
+#include <random>
+#include <set>
+#include <vector>
+
+namespace vtxc {
+namespace {
+
+// A uniform double in [0, 1) from the generator's bits, the same on every standard library.
+double unit(std::mt19937_64& random) {
+    return static_cast<double>(random() >> 11) * 0x1.0p-53;
+}
+
+std::vector<Vec3d> boxCorners(Vec3d low, Vec3d high) {
+    std::vector<Vec3d> corners;
+    for (int i = 0; i < 8; ++i)
+        corners.push_back({i & 1 ? high.x : low.x, i & 2 ? high.y : low.y, i & 4 ? high.z : low.z});
+    return corners;
+}
+
+std::vector<Vec3d> spherePoints(std::size_t count, double radius, std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    std::vector<Vec3d> points;
+    while (points.size() < count) {
+        const Vec3d p{2 * unit(random) - 1, 2 * unit(random) - 1, 2 * unit(random) - 1};
+        const double r = length(p);
+        if (r > 0.1 && r <= 1) points.push_back(p * (radius / r));
+    }
+    return points;
+}
+
+Vec3d centroid(const std::vector<Vec3d>& points) {
+    Vec3d sum;
+    for (const Vec3d& p : points)
+        sum += p;
+    return sum * (1.0 / static_cast<double>(points.size()));
+}
+
+// ConvexHull's documented bounds, in tolerances.
+constexpr double kOutsideBound = 3;
+constexpr double kBendBound = 5;
+
+// The structural checks every hull must pass, whatever its input.
+void expectWellFormed(const ConvexHull& hull, const std::vector<Vec3d>& input, double tolerance) {
+    ASSERT_EQ(hull.triangles.size(), hull.trianglePlanes.size());
+    EXPECT_TRUE(isClosedMesh(hull.triangles));
+    EXPECT_TRUE(std::is_sorted(hull.points.begin(), hull.points.end()));
+    const Vec3d inside = centroid(hull.points);
+    for (std::size_t t = 0; t < hull.triangles.size(); ++t) {
+        const auto& [a, b, c] = hull.triangles[t];
+        const Vec3d pa = hull.points[a], pb = hull.points[b], pc = hull.points[c];
+        const Vec3d normal = cross(pb - pa, pc - pa);
+        EXPECT_GT(dot(normal, pa - inside), 0) << "triangle " << t << " is wound inward";
+        // Every input point on or behind the triangle's own plane, within the bound the header
+        // gives (qhull's merging lets a point stand a little beyond the tolerance itself).
+        const Vec3d unitNormal = normal * (1 / length(normal));
+        for (const Vec3d& p : input)
+            ASSERT_LE(dot(unitNormal, p - pa), kOutsideBound * tolerance) << "triangle " << t;
+        // The merged face's plane: corners on it or behind it within the bend the header
+        // allows, facing the way the triangle does.
+        const HullPlane& plane = hull.planes.at(hull.trianglePlanes[t]);
+        EXPECT_GT(dot(normal, plane.normal), 0) << "triangle " << t << " faces against its plane";
+        for (const Vec3d& corner : {pa, pb, pc})
+            EXPECT_LE(plane.offset - dot(plane.normal, corner), kBendBound * tolerance);
+    }
+    for (const HullPlane& plane : hull.planes) {
+        EXPECT_NEAR(length(plane.normal), 1.0, 1e-12);
+        for (const Vec3d& p : input)
+            EXPECT_LE(dot(plane.normal, p), plane.offset + kOutsideBound * tolerance);
+    }
+    // Each corner is where three or more faces meet: none inside a face or along an edge.
+    std::vector<std::set<std::uint32_t>> facesAt(hull.points.size());
+    for (std::size_t t = 0; t < hull.triangles.size(); ++t)
+        for (std::uint32_t corner : hull.triangles[t])
+            facesAt[corner].insert(hull.trianglePlanes[t]);
+    for (std::size_t i = 0; i < hull.points.size(); ++i)
+        EXPECT_GE(facesAt[i].size(), 3u) << "point " << i << " lies inside a face or an edge";
+    for (std::size_t i = 0; i < hull.points.size(); ++i)
+        EXPECT_EQ(input.at(hull.sourceIndices[i]), hull.points[i]);
+}
+
+TEST(ConvexHull, CubeCornersSurviveInteriorAndFaceCentrePointsDisappear) {
+    std::vector<Vec3d> points = boxCorners({-1, -1, -1}, {1, 1, 1});
+    for (const Vec3d& centre :
+         std::vector<Vec3d>{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}})
+        points.push_back(centre);
+    points.push_back({0, 0, 0});
+    points.push_back({0.5, -0.25, 0.1});
+    points.push_back({1, 1, 0}); // the middle of an edge
+    const HullResult result = buildConvexHull(points);
+    ASSERT_TRUE(result.ok());
+    const ConvexHull& hull = *result.hull;
+    EXPECT_EQ(hull.points.size(), 8u);
+    EXPECT_EQ(hull.triangles.size(), 12u);
+    EXPECT_EQ(hull.planes.size(), 6u);
+    EXPECT_EQ(computeMassProperties(hull.points, hull.triangles).volume, 8.0);
+    expectWellFormed(hull, points, 1e-9);
+    // Corner i of boxCorners is input i; sorted, the first is (-1, -1, -1).
+    EXPECT_EQ(hull.points.front(), (Vec3d{-1, -1, -1}));
+    EXPECT_EQ(hull.sourceIndices.front(), 0u);
+}
+
+TEST(ConvexHull, PointsWithinTheToleranceOfAFaceDisappear) {
+    std::vector<Vec3d> points = boxCorners({0, 0, 0}, {4, 4, 4});
+    points.push_back({2, 2, 4.006}); // just outside the top face
+    points.push_back({4.004, 1, 3});
+    points.push_back({2, -0.008, 2});
+    const HullResult result = buildConvexHull(points);
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result.hull->points.size(), 8u);
+    EXPECT_EQ(result.hull->planes.size(), 6u);
+    expectWellFormed(*result.hull, points, 0.01);
+    // A point beyond the tolerance is a corner.
+    points.push_back({2, 2, 4.5});
+    const HullResult raised = buildConvexHull(points);
+    ASSERT_TRUE(raised.ok());
+    EXPECT_EQ(raised.hull->points.size(), 9u);
+    expectWellFormed(*raised.hull, points, 0.01);
+}
+
+TEST(ConvexHull, SphereSamplingHoldsEveryPointBehindEveryFace) {
+    const std::vector<Vec3d> points = spherePoints(3000, 20.0, 7);
+    const HullResult result = buildConvexHull(points);
+    ASSERT_TRUE(result.ok()) << result.failure.detail;
+    const ConvexHull& hull = *result.hull;
+    EXPECT_GT(hull.points.size(), 500u);
+    EXPECT_LE(hull.points.size(), points.size());
+    expectWellFormed(hull, points, 0.01);
+    // Euler: a closed triangulated sphere has V - E + F = 2, with E = 3F/2.
+    const auto v = static_cast<long>(hull.points.size());
+    const auto f = static_cast<long>(hull.triangles.size());
+    EXPECT_EQ(v - 3 * f / 2 + f, 2);
+    const double volume = computeMassProperties(hull.points, hull.triangles).volume;
+    const double sphere = 4.0 / 3.0 * std::numbers::pi * 20 * 20 * 20;
+    EXPECT_LT(volume, sphere);
+    EXPECT_GT(volume, 0.95 * sphere);
+}
+
+TEST(ConvexHull, EveryEdgeIsUsedTwiceInOppositeDirections) {
+    const std::vector<Vec3d> points = spherePoints(400, 3.0, 11);
+    const HullResult result = buildConvexHull(points);
+    ASSERT_TRUE(result.ok());
+    std::map<std::pair<std::uint32_t, std::uint32_t>, int> directed;
+    for (const auto& t : result.hull->triangles)
+        for (int i = 0; i < 3; ++i)
+            ++directed[{t[i], t[(i + 1) % 3]}];
+    for (const auto& [edge, uses] : directed) {
+        EXPECT_EQ(uses, 1);
+        EXPECT_EQ(directed.count({edge.second, edge.first}), 1u);
+    }
+}
+
+TEST(ConvexHull, OutputDoesNotDependOnTheInputOrder) {
+    std::vector<Vec3d> points = spherePoints(1000, 5.0, 3);
+    const HullResult first = buildConvexHull(points);
+    std::mt19937_64 random(99);
+    std::shuffle(points.begin(), points.end(), random);
+    points.push_back(points[10]); // a duplicate changes nothing either
+    const HullResult second = buildConvexHull(points);
+    ASSERT_TRUE(first.ok());
+    ASSERT_TRUE(second.ok());
+    EXPECT_EQ(first.hull->points, second.hull->points);
+    EXPECT_EQ(first.hull->triangles, second.hull->triangles);
+    EXPECT_EQ(first.hull->trianglePlanes, second.hull->trianglePlanes);
+    EXPECT_EQ(first.hull->planes, second.hull->planes);
+}
+
+TEST(ConvexHull, ThicknessIsTheSmallestWidthAlongAFaceNormal) {
+    const std::vector<Vec3d> box = boxCorners({0, 0, 0}, {3, 1, 2});
+    const HullResult result = buildConvexHull(box);
+    ASSERT_TRUE(result.ok());
+    EXPECT_DOUBLE_EQ(hullThickness(*result.hull), 1.0);
+}
+
+TEST(ConvexHullFailure, NonFinitePointNamesItsIndex) {
+    std::vector<Vec3d> points = boxCorners({0, 0, 0}, {1, 1, 1});
+    points[5].y = std::numeric_limits<double>::quiet_NaN();
+    HullResult result = buildConvexHull(points);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.failure.error, HullError::NonFinitePoint);
+    EXPECT_EQ(result.failure.pointIndex, 5u);
+    points[5].y = 0;
+    points[2].z = -std::numeric_limits<double>::infinity();
+    result = buildConvexHull(points);
+    EXPECT_EQ(result.failure.error, HullError::NonFinitePoint);
+    EXPECT_EQ(result.failure.pointIndex, 2u);
+}
+
+TEST(ConvexHullFailure, FewerThanFourPoints) {
+    const std::vector<Vec3d> points{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    for (std::size_t n = 0; n <= 3; ++n) {
+        const HullResult result = buildConvexHull(std::span(points).first(n));
+        ASSERT_FALSE(result.ok());
+        EXPECT_EQ(result.failure.error, HullError::TooFewPoints);
+    }
+}
+
+TEST(ConvexHullFailure, FlatSetsReportTheirThickness) {
+    const std::vector<Vec3d> quad{{0, 0, 5}, {4, 0, 5}, {4, 3, 5}, {0, 3, 5}, {2, 1, 5}};
+    HullResult result = buildConvexHull(quad);
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.failure.error, HullError::Flat);
+    EXPECT_EQ(result.failure.thickness, 0.0);
+
+    const std::vector<Vec3d> line{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}, {-1, -1, -1}};
+    result = buildConvexHull(line);
+    EXPECT_EQ(result.failure.error, HullError::Flat);
+    EXPECT_EQ(result.failure.thickness, 0.0);
+
+    const std::vector<Vec3d> coincident(6, Vec3d{1, 2, 3});
+    result = buildConvexHull(coincident);
+    EXPECT_EQ(result.failure.error, HullError::Flat);
+    EXPECT_EQ(result.failure.thickness, 0.0);
+
+    // A slab 0.015 thick: thinner than twice the tolerance.
+    const std::vector<Vec3d> slab = boxCorners({0, 0, 0}, {10, 10, 0.015});
+    result = buildConvexHull(slab);
+    EXPECT_EQ(result.failure.error, HullError::Flat);
+    EXPECT_NEAR(result.failure.thickness, 0.015, 1e-12);
+    // The same slab at 0.05 is a hull.
+    EXPECT_TRUE(buildConvexHull(boxCorners({0, 0, 0}, {10, 10, 0.05})).ok());
+}
+
+TEST(ConvexHullFailure, EachKindIsReportedWithItsCodeAndLocation) {
+    const SourceLocation where{"props/crate_physics.smd", 42, 1};
+    const std::pair<HullFailure, const char*> cases[] = {
+        {{HullError::Flat, 0.25, 0, {}}, "COLL001"},
+        {{HullError::TooFewPoints, 0, 0, {}}, "COLL002"},
+        {{HullError::NonFinitePoint, 0, 3, {}}, "COLL003"},
+        {{HullError::QhullFailed, 0, 0, "QH6154"}, "COLL004"},
+        {{HullError::NotClosed, 0, 0, {}}, "COLL005"},
+    };
+    for (const auto& [failure, code] : cases) {
+        CollectingSink sink;
+        reportHullFailure(failure, "island 2", where, sink);
+        ASSERT_EQ(sink.diagnostics().size(), 1u);
+        const Diagnostic& diagnostic = sink.diagnostics()[0];
+        EXPECT_EQ(diagnostic.code, code);
+        EXPECT_EQ(diagnostic.severity, Severity::Error);
+        EXPECT_EQ(diagnostic.location.file, where.file);
+        EXPECT_EQ(diagnostic.location.line, 42u);
+        EXPECT_NE(diagnostic.message.find("island 2"), std::string::npos);
+    }
+    CollectingSink sink;
+    reportHullFailure({HullError::Flat, 0.25, 0, {}}, "island 2", where, sink);
+    EXPECT_NE(sink.diagnostics()[0].message.find("0.25 units"), std::string::npos);
+}
+
+TEST(ClosedMesh, OpenOrDoublyUsedEdgesAreNotClosed) {
+    const std::vector<Vec3d> box = boxCorners({0, 0, 0}, {1, 1, 1});
+    const HullResult result = buildConvexHull(box);
+    ASSERT_TRUE(result.ok());
+    std::vector<std::array<std::uint32_t, 3>> triangles = result.hull->triangles;
+    EXPECT_TRUE(isClosedMesh(triangles));
+    triangles.pop_back();
+    EXPECT_FALSE(isClosedMesh(triangles));
+    triangles = result.hull->triangles;
+    std::swap(triangles[0][1], triangles[0][2]); // one triangle flipped
+    EXPECT_FALSE(isClosedMesh(triangles));
+    EXPECT_FALSE(isClosedMesh({}));
+}
+
+} // namespace
+} // namespace vtxc
