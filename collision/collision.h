@@ -24,9 +24,15 @@
 //       The smallest width along a hull face normal: the 2-D check ($remove2d, 0.5 units).
 //   mergePieces(pieces, limit, options)                   (piece_merge.h)
 //       Greedy least-added-volume merging of convex pieces down to `limit` groups.
+//   buildCompactSurface(pieces)                           (compact_surface.h)
+//       Pre: closed convex meshes wound outward. A .phy solid laid out as studiomdl's: ledges,
+//       one shared point pool, the outer hull of a multi-piece solid, the ledge tree, mass
+//       centre, inertia, radius and drag areas; or why it cannot be (too many points...).
+//   checkCompactSurface(solid, name)                      (compact_surface.h)
 #pragma once
 
 #include "collision/collision_codes.h"
+#include "collision/compact_surface.h"
 #include "collision/convex_hull.h"
 #include "collision/islands.h"
 #include "collision/mass_properties.h"

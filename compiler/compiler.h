@@ -1,6 +1,7 @@
 // vtxc_compiler: what `vtxc compile` runs: a QC or SMDs in, the model's files out. Index of the
 // entry points; each is declared in the header named beside it. Depends on vtxc_optimizer,
-// vtxc_smd, vtxc_qc, vtxc_studio. Codes MESH, BONE, WEIGHT (compile_codes.h).
+// vtxc_collision, vtxc_phy, vtxc_keyvalues, vtxc_smd, vtxc_qc, vtxc_studio. Codes MESH, BONE,
+// PHYS, WEIGHT (compile_codes.h).
 //
 //   readQcModelProject(qc, sink)                          (qc_import.h)
 //   projectFromSmds(reference, lods, shadowLod)           (compile.h)
@@ -14,11 +15,15 @@
 //       Pre: the project and the sink outlive the prepared model.
 //   writeCompileOutput(output, outBase, sink)             (compile.h)
 //       NAME.vvd, NAME.<variant>.vtx and NAME.layout.json, all or none.
+//   buildPhysicsModel(qc, physicsSmd, bones, options, sink) (physics_model.h)
+//       The .phy of a $collisionmodel/$collisionjoints (compileProject calls it; NAME.phy is one
+//       of CompileOutput::files), with the .mdl's total mass and each bone's physics bone.
 #pragma once
 
 #include "compiler/compile.h"
 #include "compiler/compile_codes.h"
 #include "compiler/compile_options.h"
 #include "compiler/model_project.h"
+#include "compiler/physics_model.h"
 #include "compiler/qc_import.h"
 #include "compiler/version.h"

@@ -166,6 +166,7 @@ class Comparer {
             same(key + " flags", ours.flags, valve.flags);
             same(key + " surfaceprop", ours.surfaceprop, valve.surfaceprop);
             same(key + " contents", ours.contents, valve.contents);
+            same(key + " physicsbone", ours.physicsbone, valve.physicsbone);
         }
         for (const MdlBone& ours : ours_.bones)
             if (!valveBone_.count(ours.name))

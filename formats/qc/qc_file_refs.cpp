@@ -119,7 +119,7 @@ void QcFileRefResolver::reportMissing(const QcFileRef& ref, QcFileRole role,
     case QcFileRole::Physics:
         sink_.report(kQcCodes["QC052"], at,
                      "physics mesh " + file + " not found" + why +
-                         "; vtxc writes no physics model, so it goes on without it");
+                         "; the model gets no .phy (it will not collide): check the path");
         return;
     case QcFileRole::IncludedModel:
         sink_.report(kQcCodes["QC053"], at,

@@ -42,8 +42,6 @@ const std::vector<CorpusQc>& corpusQcs() {
              "header2.name",
              "sequence idle bbox",
              "hull",
-             // $automass: the density studiomdl applies to the collision volume is not known.
-             "mass",
          }},
         {"holo_cube",
          nullptr,
@@ -173,7 +171,12 @@ void compile(const CorpusQc& entry, const test::TempDir& out, Compiled& result) 
     ASSERT_FALSE(qc.empty()) << entry.folder;
     auto project = readQcModelProject(qc, result.sink);
     ASSERT_TRUE(project) << qc;
-    auto output = compileProject(*project, CompileOptions{}, result.sink);
+    // The game's surface properties, as studiomdl reads them: $automass takes its density there.
+    CompileOptions options;
+    auto surfaces = loadSurfaceProperties(test::corpusDir() / "game", result.sink);
+    ASSERT_TRUE(surfaces);
+    options.surfaceProperties = std::make_shared<const SurfaceProperties>(std::move(*surfaces));
+    auto output = compileProject(*project, options, result.sink);
     ASSERT_TRUE(output && output->mdl) << qc;
     const fs::path base = out / "model";
     ASSERT_TRUE(writeCompileOutput(*output, base, result.sink));
