@@ -36,6 +36,27 @@ void printRow(const std::string& variant, const std::string& lod, const QualityF
     std::printf("\n");
 }
 
+void printCollision(const CollisionStats& c) {
+    std::printf("collision (%s, %s): %zu solids, %zu pieces, points per piece %zu..%zu (total "
+                "%zu), total mass %s kg\n",
+                c.file.c_str(), c.jointed ? "jointed" : "prop", c.solids.size(), c.pieces,
+                c.minPointsPerPiece, c.maxPointsPerPiece, c.totalPoints,
+                fixed(c.totalMass).c_str());
+    if (c.referenceVolume > 0)
+        std::printf("  hull volume %s cu in = %s x the convex hull of the LOD-0 render vertices "
+                    "(%s cu in)\n",
+                    fixed(c.hullVolume).c_str(), fixed(c.hullVolume / c.referenceVolume).c_str(),
+                    fixed(c.referenceVolume).c_str());
+    else
+        std::printf("  hull volume %s cu in\n", fixed(c.hullVolume).c_str());
+    std::printf("  %-32s %6s %7s %14s %10s\n", "solid", "pieces", "points", "volume", "mass");
+    for (const CollisionSolidStats& s : c.solids)
+        std::printf("  %-32s %6zu %7zu %14s %10s\n", s.name.c_str(), s.pieces, s.points,
+                    fixed(s.volume).c_str(), fixed(s.mass).c_str());
+    for (const std::string& reason : c.costly)
+        std::printf("warning: costly collision model: %s\n", reason.c_str());
+}
+
 void printTable(const ModelStats& stats, const std::vector<std::size_t>& extra) {
     std::printf("%-6s %-6s %8s %8s %8s %6s %6s %6s %6s %7s %7s", "vtx", "LOD", "tris", "unique",
                 "stored", "dup", "groups", "strips", "bsc", "ACMR", "ATVR");
@@ -63,6 +84,7 @@ void printTable(const ModelStats& stats, const std::vector<std::size_t>& extra) 
         std::printf(" %s %llu B;", file.name.c_str(), static_cast<unsigned long long>(file.bytes));
     std::printf("\n");
     printGeneratedLods(stats.generatedLods);
+    if (stats.collision) printCollision(*stats.collision);
 }
 } // namespace
 
@@ -93,6 +115,7 @@ void addStatsCommand(CLI::App& app, CommandContext& context) {
         if (!sink.hasErrors()) {
             ModelStats stats = modelStats(paths, loaded, StatsOptions{*sizes});
             stats.generatedLods = generatedLodsBeside(paths, loaded, sink);
+            stats.collision = collisionStatsBeside(paths, loaded, sink);
             if (*json)
                 std::fputs(modelStatsJsonText(stats).c_str(), stdout);
             else

@@ -20,6 +20,10 @@ namespace {
 constexpr double kCubicMetresPerCubicInch = 0.0254 * 0.0254 * 0.0254;
 // A solid's share of the total mass never goes below this (kilograms), as Valve's files show.
 constexpr double kMinimumSolidMass = 1.0;
+// --collision-pieces merge weighs every pair of islands (a hull each, about N^2 / 2 at the start):
+// past this many islands a solid falls back to studiomdl's one hull, so that a hostile mesh of
+// thousands of islands cannot make the compile quadratic for minutes.
+constexpr std::size_t kMaxMergedIslands = 512;
 // studiomdl stores $jointconstrain's friction divided by this.
 constexpr double kJointFrictionDivisor = 5.0;
 
@@ -101,15 +105,52 @@ class PhysicsBuilder {
         return {toVec3d(p), toVec3d(n)};
     }
 
+    // The bind pose of every model bone in model space.
+    std::vector<Eigen::Isometry3d> modelBindTransforms() const {
+        const auto& all = bones_.bones();
+        std::vector<LocalPose> local(all.size());
+        std::vector<int> parents(all.size());
+        for (std::size_t b = 0; b < all.size(); ++b) {
+            local[b].position = toEigen(all[b].position);
+            local[b].rotation = quaternionFromEuler(toEigen(all[b].rotation));
+            parents[b] = all[b].parent;
+        }
+        return modelTransforms(local, parents);
+    }
+
+    // For each node of the physics mesh, what takes its vertices from the mesh's own skeleton to
+    // the model's bind pose (as the reference meshes' vertices are taken); the identity for a
+    // node the model lacks, for a static prop (one bone, vertices kept where they are), with
+    // $assumeworldspace, and where the two skeletons agree.
+    std::vector<Eigen::Isometry3d> nodeToModel() const {
+        std::vector<Eigen::Isometry3d> out(smd_.nodes.size(), Eigen::Isometry3d::Identity());
+        if (bones_.isStaticProp() || settings_.assumeWorldSpace) return out;
+        const std::vector<Eigen::Isometry3d> mesh = skeletonTransforms(smd_);
+        const std::vector<Eigen::Isometry3d> model = modelBindTransforms();
+        for (std::size_t n = 0; n < smd_.nodes.size(); ++n) {
+            const auto bone = bones_.find(smd_.nodes[n].name);
+            if (!bone) continue;
+            const Eigen::Isometry3d move =
+                model[static_cast<std::size_t>(*bone)] * mesh[n].inverse();
+            if (!move.matrix().isIdentity(1e-9)) out[n] = move;
+        }
+        return out;
+    }
+
     bool collectPropSolid() {
         SolidSource solid;
         solid.name = std::filesystem::path(smd_.fileName).stem().string();
         // The physics mesh in model space, turned +90 degrees about Z as the model's root bones
         // and static props are (docs/mdl-compile.md).
-        const Eigen::Isometry3d& toModel = quarterTurnAboutZ();
+        const std::vector<Eigen::Isometry3d> toModel = nodeToModel();
         for (const SmdTriangle& t : smd_.triangles)
-            for (const SmdVertex& v : t.corners)
-                solid.corners.push_back(cornerOf(v, toModel));
+            for (const SmdVertex& v : t.corners) {
+                const bool known = v.bone >= 0 && static_cast<std::size_t>(v.bone) < toModel.size();
+                const Eigen::Isometry3d place =
+                    quarterTurnAboutZ() * (known ? toModel[static_cast<std::size_t>(v.bone)]
+                                                 : Eigen::Isometry3d::Identity());
+                solid.corners.push_back(cornerOf(v, place));
+            }
         solids_.push_back(std::move(solid));
         return true;
     }
@@ -121,16 +162,18 @@ class PhysicsBuilder {
         return std::nullopt;
     }
 
-    // Each model bone's solid bone after $jointmerge (A folds into B) and $jointskip (a bone
-    // folds into its parent); -1 when it has none.
+    // Each model bone's solid bone after $jointmerge (`$jointmerge A B`: B folds into A, the
+    // wiki's "$jointmerge <parent> <child>"; Valve's ragdolls show it: editparams
+    // "valvebiped.bip01_pelvis,valvebiped.bip01_spine1" beside a Pelvis solid and no Spine1 one)
+    // and $jointskip (a bone folds into its parent); -1 when it has none.
     std::optional<std::vector<int>> solidBoneOfEachBone() {
         const auto& all = bones_.bones();
         std::vector<int> target(all.size());
         for (std::size_t b = 0; b < all.size(); ++b)
             target[b] = static_cast<int>(b);
         for (const QcBonePair& merge : settings_.jointMerges) {
-            const auto from = boneNamed(merge.first, merge.definedAt);
-            const auto to = boneNamed(merge.second, merge.definedAt);
+            const auto to = boneNamed(merge.first, merge.definedAt);
+            const auto from = boneNamed(merge.second, merge.definedAt);
             if (!from || !to) return std::nullopt;
             target[static_cast<std::size_t>(*from)] = *to;
         }
@@ -139,6 +182,16 @@ class PhysicsBuilder {
             if (!bone) return std::nullopt;
             target[static_cast<std::size_t>(*bone)] = all[static_cast<std::size_t>(*bone)].parent;
         }
+        // A joint limit or collision pair on a bone the model lacks (a misspelt name) would
+        // otherwise leave the joint silently locked at 0..0 or the pair silently dropped.
+        bool named = true;
+        for (const QcJointConstraint& c : settings_.jointConstraints)
+            named = boneNamed(c.bone, c.definedAt).has_value() && named;
+        for (const QcBonePair& pair : settings_.jointCollides) {
+            named = boneNamed(pair.first, pair.definedAt).has_value() && named;
+            named = boneNamed(pair.second, pair.definedAt).has_value() && named;
+        }
+        if (!named) return std::nullopt;
         // Follow chains (a merge into a skipped bone) to their end; a cycle ends at -1.
         for (std::size_t b = 0; b < all.size(); ++b) {
             int t = target[b];
@@ -234,15 +287,19 @@ class PhysicsBuilder {
             solid.pieces = std::move(islands);
             return true;
         }
-        if (options_.pieces == CollisionPieceStrategy::Merge) {
+        if (options_.pieces == CollisionPieceStrategy::Merge &&
+            islands.size() <= kMaxMergedIslands) {
             solid.pieces = mergeIslands(solid.name, islands, limit);
             return true;
         }
+        const bool tooManyToMerge = options_.pieces == CollisionPieceStrategy::Merge;
         own_.report(kPhysicsCodes["PHYS002"], settings_.definedAt,
                     solid.name + ": $concave found " + std::to_string(islands.size()) +
                         " islands, more than $maxconvexpieces " + std::to_string(limit) +
-                        "; one hull of everything is made instead (--collision-pieces merge "
-                        "keeps the shape)");
+                        "; one hull of everything is made instead" +
+                        (tooManyToMerge ? " (--collision-pieces merge joins at most " +
+                                              std::to_string(kMaxMergedIslands) + " islands)"
+                                        : " (--collision-pieces merge keeps the shape)"));
         std::vector<Vec3d> all;
         for (const PieceSource& island : islands)
             all.insert(all.end(), island.points.begin(), island.points.end());
@@ -507,7 +564,7 @@ class PhysicsBuilder {
         edit.totalmass = model.totalMass;
         edit.concave = concave();
         for (const QcBonePair& merge : settings_.jointMerges)
-            edit.jointmerges.push_back({merge.second, merge.first});
+            edit.jointmerges.push_back({merge.first, merge.second}); // as written
         text.blocks.push_back(makeEditParamsBlock(edit));
         text.trailing = qc_.collisionText;
     }

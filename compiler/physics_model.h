@@ -3,8 +3,9 @@
 // what the .mdl takes from it (total mass, each bone's physics bone) out.
 //
 // How studiomdl builds it, as Valve's files show:
-// - $collisionmodel (a prop): one solid named after the SMD (without extension), in model space
-//   turned +90 degrees about Z like every model's root; one hull around every vertex, or with
+// - $collisionmodel (a prop): one solid named after the SMD (without extension), its vertices
+//   taken to the model's bind pose (not with $assumeworldspace) and turned +90 degrees about Z
+//   like every model's root; one hull around every vertex, or with
 //   $concave one hull per welded island ($weldposition, $weldnormal), at most $maxconvexpieces of
 //   them (more: one hull of everything, with a warning).
 // - $collisionjoints (jointed): one solid per bone that vertices are weighted to (after

@@ -3,10 +3,14 @@
 // meshoptimizer).
 #include "tools/model_stats.h"
 
+#include "collision/collision.h"
 #include "compiler/compile_json.h"
+#include "compiler/physics_model.h"
 #include "formats/common/file_io.h"
+#include "formats/phy/phy_check.h"
 #include "optimizer/fifo_cache.h"
 #include "optimizer/vtx_analysis.h"
+#include "tools/model_physics_check.h"
 #include "tools/tools_codes.h"
 
 #include <algorithm>
@@ -178,6 +182,117 @@ generatedLodsBeside(const ModelFilePaths& paths, const LoadedModel& model, Diagn
         return {};
     }
     return layout->generatedLods;
+}
+
+namespace {
+// The render mesh's LOD-0 vertices: through the fixup table when there is one (every fixup
+// serves LOD 0, as the engine reads them: a fixup is used by the LODs up to its own), else the
+// first numLODVertexes[0].
+std::vector<Vec3d> lodZeroPositions(const VvdFile& vvd) {
+    std::vector<Vec3d> out;
+    const auto add = [&](std::size_t first, std::size_t count) {
+        for (std::size_t i = first; i < first + count && i < vvd.vertices.size(); ++i) {
+            const Vec3& p = vvd.vertices[i].position;
+            out.push_back({p.x, p.y, p.z});
+        }
+    };
+    if (vvd.fixups.empty()) {
+        add(0, static_cast<std::size_t>(std::max(0, vvd.numLODVertexes[0])));
+        return out;
+    }
+    for (const VvdFixup& fixup : vvd.fixups)
+        if (fixup.lod >= 0 && fixup.sourceVertexID >= 0 && fixup.numVertexes > 0)
+            add(static_cast<std::size_t>(fixup.sourceVertexID),
+                static_cast<std::size_t>(fixup.numVertexes));
+    return out;
+}
+
+double convexHullVolume(const std::vector<Vec3d>& points) {
+    const HullResult hull = buildConvexHull(points);
+    if (!hull.ok()) return 0;
+    return computeMassProperties(hull.hull->points, hull.hull->triangles).volume;
+}
+
+std::string countText(std::size_t n) {
+    return std::to_string(n);
+}
+} // namespace
+
+CollisionStats collisionStats(const PhyFile& phy, const VvdFile* vvd) {
+    CollisionStats stats;
+    stats.jointed = isJointedPhy(phy);
+    const std::vector<const PhyTextBlock*> blocks = phySolidBlocks(phy);
+    double solidMasses = 0;
+    for (std::size_t s = 0; s < phy.solids.size(); ++s) {
+        const PhyCompactSurface& surface = phy.solids[s].surface;
+        CollisionSolidStats solid;
+        if (const PhyTextBlock* block = s < blocks.size() ? blocks[s] : nullptr) {
+            if (const std::string* name = block->find("name")) solid.name = *name;
+            solid.mass = block->number("mass").value_or(0);
+        }
+        for (std::size_t ledge : phyPieceLedges(surface)) {
+            const std::size_t points = phyLedgePointIndices(surface.ledges[ledge]).size();
+            stats.minPointsPerPiece =
+                stats.pieces == 0 ? points : std::min(stats.minPointsPerPiece, points);
+            stats.maxPointsPerPiece = std::max(stats.maxPointsPerPiece, points);
+            ++stats.pieces;
+            ++solid.pieces;
+            solid.points += points;
+            solid.volume += phyLedgeVolume(surface, surface.ledges[ledge]);
+        }
+        stats.totalPoints += solid.points;
+        stats.hullVolume += solid.volume;
+        solidMasses += solid.mass;
+        stats.solids.push_back(std::move(solid));
+    }
+    const auto edit = phy.text.blocksOf(PhyBlockKind::EditParams);
+    const auto params = edit.empty() ? std::nullopt : editParams(*edit.front());
+    stats.totalMass = params ? double(params->totalmass) : solidMasses;
+    if (vvd) stats.referenceVolume = convexHullVolume(lodZeroPositions(*vvd));
+
+    for (const CollisionSolidStats& solid : stats.solids) {
+        const std::string name = solid.name.empty() ? "a solid" : "solid '" + solid.name + "'";
+        if (solid.pieces > kCostlyPiecesPerSolid)
+            stats.costly.push_back(name + " has " + countText(solid.pieces) +
+                                   " convex pieces (more than " + countText(kCostlyPiecesPerSolid) +
+                                   ")");
+        if (solid.points > kCostlyPointsPerSolid)
+            stats.costly.push_back(name + " has " + countText(solid.points) +
+                                   " hull points (more than " + countText(kCostlyPointsPerSolid) +
+                                   ")");
+    }
+    if (stats.jointed && stats.solids.size() > kRagdollSolidLimit)
+        stats.costly.push_back("the ragdoll has " + countText(stats.solids.size()) +
+                               " solids (the engine loads " + countText(kRagdollSolidLimit) + ")");
+    return stats;
+}
+
+std::optional<CollisionStats> collisionStatsBeside(const ModelFilePaths& paths,
+                                                   const LoadedModel& model, DiagnosticSink& sink) {
+    std::filesystem::path base;
+    if (!paths.mdl.empty())
+        base = std::filesystem::path(paths.mdl).replace_extension();
+    else if (!paths.vvd.empty())
+        base = std::filesystem::path(paths.vvd).replace_extension();
+    else if (!paths.vtx.empty())
+        base =
+            std::filesystem::path(paths.vtx.front().path).replace_extension().replace_extension();
+    if (base.empty()) return std::nullopt;
+    const std::filesystem::path path = findModelPhy(base);
+    if (path.empty()) return std::nullopt;
+    CollectingSink readErrors;
+    const auto phy = loadPhyFile(path, readErrors);
+    if (!phy) {
+        const auto errors = readErrors.errors();
+        sink.report(kStatsCodes["STATS004"], {path.string()},
+                    (errors.empty() ? std::string("not a .phy") : errors.front().message) +
+                        ": the collision model's figures are left out (check it with vtxc "
+                        "inspect)");
+        return std::nullopt;
+    }
+    CollisionStats stats = collisionStats(*phy, model.vvd ? &*model.vvd : nullptr);
+    stats.file = path.filename().string();
+    return stats;
 }
 
 } // namespace vtxc

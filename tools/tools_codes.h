@@ -58,6 +58,9 @@ inline constexpr DiagnosticCode kStatsCodeList[] = {
      "the layout.json beside the model is from another compile (another checksum): the "
      "generated LODs' figures are left out",
      "compile the model again with vtxc, or remove the stale layout.json"},
+    {"STATS004", Severity::Warning, ExitCode::Ok,
+     "the .phy beside the model cannot be read: the collision model's figures are left out",
+     "compile the model again, or check the .phy with vtxc inspect"},
 };
 
 // The .phy against the .mdl beside it (model_physics_check.h), run by `vtxc inspect MODEL`.

@@ -223,6 +223,34 @@ std::optional<BenchRun> parseBenchRun(std::string_view text) {
     return run;
 }
 
+namespace {
+// `vtxc stats`' collision model: volumes in cubic inches, masses in kilograms.
+Json collisionStatsJson(const CollisionStats& stats) {
+    Json solids = Json::array();
+    for (const CollisionSolidStats& solid : stats.solids)
+        solids.push_back({{"name", solid.name},
+                          {"pieces", solid.pieces},
+                          {"points", solid.points},
+                          {"volume", solid.volume},
+                          {"mass", solid.mass}});
+    return {
+        {"file", stats.file},
+        {"jointed", stats.jointed},
+        {"solids", solids},
+        {"solidCount", stats.solids.size()},
+        {"pieces", stats.pieces},
+        {"pointsPerPiece",
+         {{"min", stats.minPointsPerPiece},
+          {"max", stats.maxPointsPerPiece},
+          {"total", stats.totalPoints}}},
+        {"hullVolume", stats.hullVolume},
+        {"renderHullVolume", stats.referenceVolume},
+        {"volumeRatio", stats.referenceVolume > 0 ? stats.hullVolume / stats.referenceVolume : 0.0},
+        {"totalMass", stats.totalMass},
+        {"costly", stats.costly}};
+}
+} // namespace
+
 std::string modelStatsJsonText(const ModelStats& stats) {
     Json out =
         qualityReportJson(stats.quality, [&](std::size_t variant, std::size_t lod, Json& lodJson) {
@@ -239,6 +267,7 @@ std::string modelStatsJsonText(const ModelStats& stats) {
         files[file.name] = file.bytes;
     out["files"] = files;
     if (!stats.generatedLods.empty()) out["generatedLods"] = generatedLodsJson(stats.generatedLods);
+    if (stats.collision) out["collision"] = collisionStatsJson(*stats.collision);
     return jsonFileText(out);
 }
 

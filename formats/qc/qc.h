@@ -15,7 +15,7 @@
 //       Pre: `model` and `lod` index into `project`.
 //
 // The stages, for tests and tools that need one of them:
-//   lexQc, checkQcBraces                                  (qc_lexer.h)
+//   lexQc, lexQcFile (also the lines of comments holding `\\`), checkQcBraces   (qc_lexer.h)
 //   preprocessQc: $include, $definemacro, $definevariable (qc_preprocessor.h)
 //   splitQcCommands, QcArgumentCursor                     (qc_command_stream.h)
 //   QcMdlCommandReader: the .mdl commands                 (qc_mdl_commands.h)

@@ -104,7 +104,7 @@ struct QcCollisionModel {
     // Bones and joints.
     std::optional<QcPhysicsValue<std::string>> rootBone; // $rootbone (often " ")
     std::vector<QcPhysicsValue<std::string>> jointSkips; // $jointskip BONE
-    std::vector<QcBonePair> jointMerges;                 // $jointmerge A B: A folds into B
+    std::vector<QcBonePair> jointMerges;                 // $jointmerge A B: B folds into A
     std::vector<QcJointConstraint> jointConstraints;     // $jointconstrain
     std::vector<QcBonePair> jointCollides;               // $jointcollide A B
     std::optional<SourceLocation> noSelfCollisions;      // $noselfcollisions

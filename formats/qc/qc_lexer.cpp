@@ -16,7 +16,7 @@ class QcLexer {
     QcLexer(std::string_view text, const std::string& fileName, DiagnosticSink& sink)
         : text_(text), fileName_(fileName), sink_(sink) {}
 
-    std::vector<QcToken> run() {
+    QcLexedFile run() {
         skipByteOrderMark();
         // Past the error limit the rest would only repeat the damage.
         while (!atEnd() && !sink_.errorLimitReached()) {
@@ -37,7 +37,7 @@ class QcLexer {
                 readWord();
             }
         }
-        return std::move(tokens_);
+        return std::move(out_);
     }
 
   private:
@@ -63,16 +63,27 @@ class QcLexer {
     }
 
     void skipLineComment() {
-        while (!atEnd() && text_[pos_] != '\n')
+        while (!atEnd() && text_[pos_] != '\n') {
+            noteContinuationMark();
             advance();
+        }
+    }
+
+    // A `\\` inside a comment still continues a $definemacro body (observed in real QCs).
+    void noteContinuationMark() {
+        if (!startsWith("\\\\")) return;
+        std::vector<std::uint32_t>& lines = out_.continuationCommentLines;
+        if (lines.empty() || lines.back() != line_) lines.push_back(line_);
     }
 
     void skipBlockComment() {
         const SourceLocation opened = here();
         advance();
         advance();
-        while (!atEnd() && !startsWith("*/"))
+        while (!atEnd() && !startsWith("*/")) {
+            noteContinuationMark();
             advance();
+        }
         if (atEnd()) {
             sink_.report(kQcCodes["QC003"], opened,
                          "the /* comment that starts here is never closed; end it with */");
@@ -121,14 +132,14 @@ class QcLexer {
             SourceLocation at = where;
             at.column += static_cast<std::uint32_t>(bad) + (kind == QcTokenKind::String ? 1 : 0);
             sink_.report(kQcCodes["QC007"], at,
-                        "'" + printableText(text) +
-                            "' is not UTF-8 text; save the QC (and what it includes) as UTF-8");
+                         "'" + printableText(text) +
+                             "' is not UTF-8 text; save the QC (and what it includes) as UTF-8");
         }
         QcToken token;
         token.kind = kind;
         token.text = std::move(text);
         token.location = std::move(where);
-        tokens_.push_back(std::move(token));
+        out_.tokens.push_back(std::move(token));
     }
 
     std::string_view text_;
@@ -137,14 +148,18 @@ class QcLexer {
     std::size_t pos_ = 0;
     std::uint32_t line_ = 1;
     std::uint32_t column_ = 1;
-    std::vector<QcToken> tokens_;
+    QcLexedFile out_;
 };
 
 } // namespace
 
+QcLexedFile lexQcFile(std::string_view text, const std::string& fileName, DiagnosticSink& sink) {
+    return QcLexer(text, fileName, sink).run();
+}
+
 std::vector<QcToken> lexQc(std::string_view text, const std::string& fileName,
                            DiagnosticSink& sink) {
-    return QcLexer(text, fileName, sink).run();
+    return lexQcFile(text, fileName, sink).tokens;
 }
 
 bool checkQcBraces(std::span<const QcToken> tokens, DiagnosticSink& sink) {

@@ -4,6 +4,7 @@
 
 #include "formats/common/diagnostics.h"
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -35,6 +36,17 @@ struct QcToken {
 // error limit, where it stops).
 std::vector<QcToken> lexQc(std::string_view text, const std::string& fileName,
                            DiagnosticSink& sink);
+
+// One file's tokens, and the lines whose comments hold the `\\` continuation mark: studiomdl
+// continues a $definemacro body past such a line (docs/qc.md, "How studiomdl's preprocessor reads
+// macros"), though the comment itself yields no token.
+struct QcLexedFile {
+    std::vector<QcToken> tokens;
+    std::vector<std::uint32_t> continuationCommentLines; // ascending, each line once
+};
+
+// lexQc, keeping the lines of comments that hold `\\` as well.
+QcLexedFile lexQcFile(std::string_view text, const std::string& fileName, DiagnosticSink& sink);
 
 // Checks that braces pair up: a '}' without '{' is reported where it is, and a '{' never closed is
 // reported where it opened. Returns true when they balance.

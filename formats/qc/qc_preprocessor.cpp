@@ -1,10 +1,13 @@
 // QC preprocessor: $include, $definemacro with macro calls, and $definevariable substitution.
-// Works on token streams; line structure (from token positions) delimits macro definitions.
+// Works on token streams that keep their line structure: in a file the lines it was written on, in
+// a macro expansion the lines of the macro's body. Lines delimit macro definitions and macro calls
+// (docs/qc.md, "How studiomdl's preprocessor reads macros").
 #include "formats/qc/qc_preprocessor.h"
 
 #include "formats/common/text.h"
 #include "formats/qc/qc_codes.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <memory>
@@ -20,26 +23,36 @@ namespace {
 
 using TokenList = std::vector<QcToken>;
 
+// Tokens with the line each was read on: for a file the line it is written on, for a macro
+// expansion the line of the macro body it came from (an argument put in whole keeps the place it
+// was written for diagnostics, but sits on the body's line).
+struct LinedTokens {
+    TokenList tokens;
+    std::vector<std::uint32_t> lines;                    // one per token
+    std::vector<std::uint32_t> continuationCommentLines; // files only: ascending
+};
+
 struct Macro {
     std::vector<std::string> parameters; // lower case
-    TokenList body;
+    LinedTokens body;                    // lines counted from 0, the first line after the name's
     SourceLocation definedAt;
 };
 
 // One level of the reading stack: a file's tokens or a macro's expansion.
 struct Source {
-    std::shared_ptr<const TokenList> tokens;
+    std::shared_ptr<const LinedTokens> text;
     std::size_t next = 0;
     bool isFile = true;
     std::string identity; // file: its resolved path; macro: its lower-case name
 
-    bool atEnd() const { return next >= tokens->size(); }
-    const QcToken& peek() const { return (*tokens)[next]; }
+    bool atEnd() const { return next >= text->tokens.size(); }
+    const QcToken& peek() const { return text->tokens[next]; }
+    std::uint32_t nextLine() const { return text->lines[next]; }
+    bool commentContinues(std::uint32_t line) const {
+        return std::binary_search(text->continuationCommentLines.begin(),
+                                  text->continuationCommentLines.end(), line);
+    }
 };
-
-bool sameLine(const QcToken& a, const QcToken& b) {
-    return a.location.line == b.location.line && a.location.file == b.location.file;
-}
 
 // Replaces each `$name$` whose name is a key of `values` (keys lower case).
 // `text` with every `$name$` of `values` replaced; nothing when the result would pass `maxBytes`
@@ -109,7 +122,8 @@ class Preprocessor {
   private:
     bool stopped() const { return sink_.errorLimitReached() || overBudget_; }
 
-    // Takes the next token of the innermost source, counting it against the budget.
+    // Takes the next token of the innermost source, counting it against the budget; `takenLine_`
+    // is then the line it was read on.
     std::optional<QcToken> take() {
         Source& source = stack_.back();
         if (source.atEnd()) return std::nullopt;
@@ -124,13 +138,14 @@ class Preprocessor {
             overBudget_ = true;
             return std::nullopt;
         }
-        return (*source.tokens)[source.next++];
+        takenLine_ = source.nextLine();
+        return source.text->tokens[source.next++];
     }
 
-    // The next token if it is on the same line as `anchor`, in the same source.
-    std::optional<QcToken> takeOnLine(const QcToken& anchor) {
+    // The next token if it is on `line` of the innermost source.
+    std::optional<QcToken> takeOnLine(std::uint32_t line) {
         Source& source = stack_.back();
-        if (source.atEnd() || !sameLine(source.peek(), anchor)) return std::nullopt;
+        if (source.atEnd() || source.nextLine() != line) return std::nullopt;
         return take();
     }
 
@@ -142,12 +157,13 @@ class Preprocessor {
         std::optional<QcToken> token = take();
         if (!token) return;
         if (!token->isDollarWord()) return emit(std::move(*token));
+        const std::uint32_t line = takenLine_;
         const std::string name = asciiLower(token->text);
         if (name == "$include") return include(*token);
-        if (name == "$definemacro") return defineMacro(*token);
-        if (name == "$definevariable") return defineVariable(*token);
+        if (name == "$definemacro") return defineMacro(*token, line);
+        if (name == "$definevariable") return defineVariable(*token, line);
         auto macro = macros_.find(name.substr(1));
-        if (macro != macros_.end()) return expand(*token, name.substr(1), macro->second);
+        if (macro != macros_.end()) return expand(*token, line, name.substr(1), macro->second);
         emit(std::move(*token));
     }
 
@@ -278,15 +294,15 @@ class Preprocessor {
                              std::to_string(limits_.maxIncludeDepth) + " deep; flatten them");
             return false;
         }
-        std::shared_ptr<const TokenList> tokens = lexFile(path, relative, identity, includedAt);
-        if (!tokens) return false;
-        stack_.push_back(Source{std::move(tokens), 0, true, identity});
+        std::shared_ptr<const LinedTokens> text = lexFile(path, relative, identity, includedAt);
+        if (!text) return false;
+        stack_.push_back(Source{std::move(text), 0, true, identity});
         return true;
     }
 
-    std::shared_ptr<const TokenList> lexFile(const fs::path& path, const RelativePath& relative,
-                                             const std::string& identity,
-                                             const SourceLocation& includedAt) {
+    std::shared_ptr<const LinedTokens> lexFile(const fs::path& path, const RelativePath& relative,
+                                               const std::string& identity,
+                                               const SourceLocation& includedAt) {
         auto cached = lexed_.find(identity);
         if (cached != lexed_.end()) return cached->second;
         if (!files_.isFile(path)) {
@@ -315,9 +331,16 @@ class Preprocessor {
         if (!folder.empty()) folder.pop_back();
         directories_[name] = folder;
         out_.filesRead.push_back(path);
-        auto tokens = std::make_shared<const TokenList>(lexQc(*text, name, sink_));
-        lexed_[identity] = tokens;
-        return tokens;
+        QcLexedFile lexed = lexQcFile(*text, name, sink_);
+        auto lined = std::make_shared<LinedTokens>();
+        lined->lines.reserve(lexed.tokens.size());
+        for (const QcToken& token : lexed.tokens)
+            lined->lines.push_back(token.location.line);
+        lined->tokens = std::move(lexed.tokens);
+        lined->continuationCommentLines = std::move(lexed.continuationCommentLines);
+        std::shared_ptr<const LinedTokens> shared = std::move(lined);
+        lexed_[identity] = shared;
+        return shared;
     }
 
     RelativePath directoryOf(const std::string& fileName) const {
@@ -327,25 +350,25 @@ class Preprocessor {
 
     // ---- $definemacro ----
 
-    void defineMacro(const QcToken& directive) {
-        std::optional<QcToken> name = takeOnLine(directive);
+    void defineMacro(const QcToken& directive, std::uint32_t line) {
+        std::optional<QcToken> name = takeOnLine(line);
         if (!name || !name->isText() || isQcLineContinuation(*name)) {
             sink_.report(kQcCodes["QC020"], directive.where(),
                          "$definemacro needs a macro name on its line: $definemacro NAME "
                          "[parameters] \\\\");
-            skipRestOfLine(directive);
+            skipRestOfLine(line);
             return;
         }
-        std::vector<QcToken> line;
-        while (std::optional<QcToken> t = takeOnLine(directive))
-            line.push_back(std::move(*t));
-        const bool continues = !line.empty() && isQcLineContinuation(line.back());
-        if (continues) line.pop_back();
         Macro macro;
         macro.definedAt = directive.where();
-        for (const QcToken& parameter : line)
-            macro.parameters.push_back(nameOf(parameter));
-        if (continues) readMacroBody(macro, directive);
+        bool continues = stack_.back().commentContinues(line);
+        while (std::optional<QcToken> t = takeOnLine(line)) {
+            if (isQcLineContinuation(*t))
+                continues = true;
+            else
+                macro.parameters.push_back(nameOf(*t));
+        }
+        if (continues) readMacroBody(macro, line + 1);
         macros_[nameOf(*name)] = std::move(macro);
     }
 
@@ -356,38 +379,49 @@ class Preprocessor {
         return name;
     }
 
-    // Body lines follow the $definemacro line while the previous line ended with `\\`.
-    void readMacroBody(Macro& macro, const QcToken& directive) {
-        std::uint32_t expectedLine = directive.location.line + 1;
-        while (!stack_.back().atEnd() && !stopped()) {
-            const QcToken& next = stack_.back().peek();
-            if (next.location.line != expectedLine || next.location.file != directive.location.file)
-                return;
-            std::vector<QcToken> line;
-            const std::optional<QcToken> first = take();
-            if (!first) return;
-            line.push_back(*first);
-            while (std::optional<QcToken> t = takeOnLine(*first))
-                line.push_back(std::move(*t));
-            const bool continues = isQcLineContinuation(line.back());
-            if (continues) line.pop_back();
-            macro.body.insert(macro.body.end(), line.begin(), line.end());
+    // The body runs over the lines after the $definemacro line while each line holds the `\\`
+    // mark: as a word anywhere on it, or inside a comment on it (real QCs comment out body lines
+    // and keep the body going). A line without the mark, a blank one too, is the last.
+    void readMacroBody(Macro& macro, std::uint32_t line) {
+        const Source& source = stack_.back();
+        std::uint32_t bodyLine = 0;
+        while (!source.atEnd() && !stopped()) {
+            if (source.nextLine() != line) {
+                // No token on this line: blank, or a comment that may hold the mark.
+                if (source.nextLine() < line || !source.commentContinues(line)) return;
+                ++line;
+                ++bodyLine;
+                continue;
+            }
+            bool continues = source.commentContinues(line);
+            while (std::optional<QcToken> t = takeOnLine(line)) {
+                if (isQcLineContinuation(*t)) {
+                    continues = true;
+                    continue;
+                }
+                macro.body.tokens.push_back(std::move(*t));
+                macro.body.lines.push_back(bodyLine);
+            }
             if (!continues) return;
-            ++expectedLine;
+            ++line;
+            ++bodyLine;
         }
     }
 
-    void skipRestOfLine(const QcToken& anchor) {
-        while (takeOnLine(anchor)) {
+    void skipRestOfLine(std::uint32_t line) {
+        while (takeOnLine(line)) {
         }
     }
 
     // ---- macro calls ----
 
-    void expand(const QcToken& call, const std::string& name, const Macro& macro) {
+    // The arguments are the next words on the call's line, one per parameter; words after them are
+    // read after the expansion (real QCs add sequence options that way).
+    void expand(const QcToken& call, std::uint32_t line, const std::string& name,
+                const Macro& macro) {
         std::vector<QcToken> arguments;
         while (arguments.size() < macro.parameters.size()) {
-            std::optional<QcToken> argument = takeOnLine(call);
+            std::optional<QcToken> argument = takeOnLine(line);
             if (!argument) break;
             if (!argument->isText()) {
                 stack_.back().next--; // a brace belongs to the structure, not to the call
@@ -407,15 +441,16 @@ class Preprocessor {
             return;
         }
         if (!checkMacroDepth(call, name)) return;
-        auto expansion = std::make_shared<TokenList>();
-        expansion->reserve(macro.body.size());
+        auto expansion = std::make_shared<LinedTokens>();
+        expansion->tokens.reserve(macro.body.tokens.size());
+        expansion->lines = macro.body.lines;
         std::map<std::string, std::string> values;
         for (std::size_t i = 0; i < arguments.size(); ++i)
             values[macro.parameters[i]] = arguments[i].text;
-        for (const QcToken& bodyToken : macro.body) {
+        for (const QcToken& bodyToken : macro.body.tokens) {
             auto token = expandToken(bodyToken, call, macro, arguments, values);
             if (!token) return;
-            expansion->push_back(std::move(*token));
+            expansion->tokens.push_back(std::move(*token));
         }
         stack_.push_back(Source{std::move(expansion), 0, false, name});
     }
@@ -471,10 +506,9 @@ class Preprocessor {
 
     // ---- $definevariable ----
 
-    void defineVariable(const QcToken& directive) {
-        std::optional<QcToken> name = takeOnLine(directive);
-        std::optional<QcToken> value =
-            name && name->isText() ? takeOnLine(directive) : std::nullopt;
+    void defineVariable(const QcToken& directive, std::uint32_t line) {
+        std::optional<QcToken> name = takeOnLine(line);
+        std::optional<QcToken> value = name && name->isText() ? takeOnLine(line) : std::nullopt;
         if (!name || !value || !name->isText() || !value->isText()) {
             sink_.report(kQcCodes["QC024"], directive.where(),
                          "$definevariable needs a name and a value on its line: "
@@ -496,8 +530,9 @@ class Preprocessor {
     std::vector<Source> stack_;
     std::map<std::string, Macro> macros_;
     std::map<std::string, std::string> variables_;
-    std::map<std::string, RelativePath> directories_;               // file name -> its folder
-    std::map<std::string, std::shared_ptr<const TokenList>> lexed_; // resolved path -> tokens
+    std::map<std::string, RelativePath> directories_;                 // file name -> its folder
+    std::map<std::string, std::shared_ptr<const LinedTokens>> lexed_; // resolved path -> tokens
+    std::uint32_t takenLine_ = 0; // the line of the token take() returned last
     std::size_t consumed_ = 0;
     std::size_t consumedBytes_ = 0;
     bool overBudget_ = false;

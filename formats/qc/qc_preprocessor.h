@@ -40,9 +40,12 @@ struct QcPreprocessed {
 //    file and then beside the QC (a note says so); if still missing, a warning names the line.
 //    Absolute paths and links leading outside the QC's folder are errors. Include cycles too.
 //    A name that matches an existing file only when case is ignored reads that file (warning).
-//  - `$definemacro NAME p1 p2 \\` + body lines ending in `\\` (the last line without it);
-//    `$NAME a b` on one line expands the body with `$p1$` -> a. A body token that is exactly
-//    `$p1$` becomes the argument token itself, so diagnostics point at the argument as written.
+//  - `$definemacro NAME p1 p2 \\` + body lines holding `\\` (also inside a comment); the first
+//    line without it, a blank line too, is the last. `$NAME a b` expands the body with
+//    `$p1$` -> a: the arguments are the next words on the call's line (words after them are read
+//    after the expansion), and the expansion keeps the body's lines, so calls inside it take
+//    their arguments from their body line. A body token that is exactly `$p1$` becomes the
+//    argument token itself, so diagnostics point at the argument as written.
 //  - `$definevariable name value`; `$name$` in any later token is replaced.
 QcPreprocessed preprocessQc(const QcPathResolver& paths, const std::string& qcFileName,
                             FileSystem& files, DiagnosticSink& sink,

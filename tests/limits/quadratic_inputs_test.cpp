@@ -5,6 +5,7 @@
 // blow-up, they do not measure speed (bench/ does that).
 #include "anim/animation_export.h"
 #include "compiler/compile.h"
+#include "formats/qc/qc_preprocessor.h"
 #include "formats/qc/qc_project.h"
 #include "optimizer/simplify.h"
 #include "testing/test_support.h"
@@ -188,6 +189,45 @@ TEST(Limits, DefineVariableDoublingStopsEarly) {
     EXPECT_LT(clock.elapsed(), 5.0); // once 32 s, then out of memory
     ASSERT_NE(sink.find("QC025"), nullptr);
     EXPECT_EQ(sink.find("QC025")->location.line, 17u);
+}
+
+// Macros that call the one before twice, passing their argument on from their body lines (as real
+// QCs do): the expansion doubles at each level and must stop at the budget.
+TEST(Limits, NestedMacrosPassingArgumentsOnStopAtTheBudget) {
+    MemoryFileSystem files;
+    std::string qc = "$modelname x\n$definemacro M0 a \\\\\n$cdmaterials $a$\n\n";
+    for (int i = 1; i <= 40; ++i) {
+        const std::string inner = "$M" + std::to_string(i - 1);
+        qc += "$definemacro M" + std::to_string(i) + " a \\\\\n" + inner + " $a$ \\\\\n// \\\\\n" +
+              inner + " $a$_x\n\n";
+    }
+    files.addFile("root/x.qc", qc + "$M40 start\n");
+    CollectingSink sink;
+    QcPreprocessorLimits limits;
+    limits.maxTokens = 100'000; // the default's fifth: the same path, less time under sanitizers
+    const CpuClock clock;
+    const QcPreprocessed out =
+        preprocessQc(QcPathResolver("root", files), "x.qc", files, sink, limits);
+    EXPECT_LT(clock.elapsed(), 5.0);
+    ASSERT_NE(sink.find("QC025"), nullptr);
+    EXPECT_TRUE(out.truncated);
+    EXPECT_LE(out.tokens.size(), limits.maxTokens);
+}
+
+// A macro body continued over 300000 comment lines that hold the continuation mark: read in
+// linear time.
+TEST(Limits, AMacroBodyOfManyCommentedLines) {
+    MemoryFileSystem files;
+    std::string qc = "$modelname x\n$definemacro M a \\\\\n";
+    for (int i = 0; i < 300000; ++i)
+        qc += "// \\\\\n";
+    files.addFile("root/x.qc", qc + "$cdmaterials $a$\n\n$M dir\n");
+    CollectingSink sink;
+    const CpuClock clock;
+    (void)readQcProject("root/x.qc", files, sink); // no model: QC034
+    EXPECT_LT(clock.elapsed(), 5.0);
+    EXPECT_EQ(sink.find("QC022"), nullptr); // the body reached $cdmaterials $a$
+    EXPECT_NE(sink.find("QC034"), nullptr); // and reading went on to the end
 }
 
 // A thousand animations, each from its own source: the export resolves every path once.
