@@ -10,6 +10,7 @@
 #include "formats/common/file_io.h"
 #include "formats/studio/vtx.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -66,8 +67,11 @@ void printSummary(const CompileOutput& output, const std::string& base) {
         std::printf("wrote %s.mdl (%zu bones, %zu sequences, %zu animations, %zu textures)\n",
                     base.c_str(), output.mdl->bones.size(), output.mdl->sequences.size(),
                     output.mdl->animations.size(), output.mdl->textures.size());
-    std::printf("wrote %s.vvd (%zu vertices, %d LODs, checksum %d)\n", base.c_str(),
-                output.vvd.vertices.size(), output.vvd.numLODs, output.checksum);
+    const bool meshes = std::any_of(output.files.begin(), output.files.end(),
+                                    [](const CompiledFile& file) { return file.suffix == "vvd"; });
+    if (meshes)
+        std::printf("wrote %s.vvd (%zu vertices, %d LODs, checksum %d)\n", base.c_str(),
+                    output.vvd.vertices.size(), output.vvd.numLODs, output.checksum);
     for (const VariantQualityReport& variant : output.report.variants) {
         if (variant.lods.empty()) continue;
         const QualityFigures& lod0 = variant.lods[0].total;
@@ -127,15 +131,18 @@ std::vector<std::filesystem::path> projectInputs(const ModelProject& project,
     return inputs;
 }
 
+// A project without meshes (a QC of animations alone) writes no .vvd and no .vtx.
 std::vector<std::filesystem::path> outputPaths(const std::string& base,
                                                const std::vector<VtxVariant>& variants,
                                                const std::string& report, bool withMdl,
-                                               bool withPhy) {
-    std::vector<std::filesystem::path> outputs{base + ".vvd", base + ".layout.json"};
+                                               bool withPhy, bool withMeshes) {
+    std::vector<std::filesystem::path> outputs{base + ".layout.json"};
+    if (withMeshes) outputs.push_back(base + ".vvd");
     if (withMdl) outputs.push_back(base + ".mdl");
     if (withPhy) outputs.push_back(base + ".phy");
-    for (VtxVariant variant : variants)
-        outputs.push_back(base + "." + variantName(variant) + ".vtx");
+    if (withMeshes)
+        for (VtxVariant variant : variants)
+            outputs.push_back(base + "." + variantName(variant) + ".vtx");
     if (!report.empty()) outputs.push_back(report);
     return outputs;
 }
@@ -174,7 +181,7 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
         qc ? (std::filesystem::path(args.output) / "models" / project->name).string() : args.output;
     const auto outputs =
         outputPaths(base, options.variants, args.report, project->description != nullptr,
-                    physicsMesh(*project) != nullptr);
+                    physicsMesh(*project) != nullptr, !project->bodyParts.empty());
     const auto inputs = projectInputs(*project, args.model.input);
     if (!checkOutputsAreNotInputs(outputs, inputs, sink)) {
         context.exitStatus = exitStatusOf(sink);
@@ -246,6 +253,11 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
         ->check(CLI::Range(0.0, 1.0));
     sub->add_option("--lod-normal-angle", o.lodNormalAngleDegrees,
                     "and whose normal is within this angle (degrees)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 180.0));
+    sub->add_option("--lod-tangent-angle", o.lodTangentAngleDegrees,
+                    "and, for a vertex a LOD after LOD 0 added, whose tangent is within this "
+                    "angle (degrees) with the same handedness")
         ->capture_default_str()
         ->check(CLI::Range(0.0, 180.0));
     sub->add_option("--checksum", args->checksum, "checksum for all files (default: from content)")

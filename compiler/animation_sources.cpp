@@ -149,11 +149,14 @@ class AnimationBuilder {
         AnimationFrames animation = describe(entry, name);
         std::vector<std::vector<LocalPose>> nodes = nodePoses(smd);
         if (!selectFrames(entry, file->written, nodes)) return std::nullopt;
-        animation.delta = entry.delta || entry.subtract.has_value();
-        const bool rawDelta = entry.delta && !entry.subtract;
+        // Only `subtract` makes the animation a delta. A sequence's `delta` option flags the
+        // sequence, not its file's animation: Valve's labturret_npc.mdl keeps `$sequence
+        // mirror_correction "mirror_correction.smd" ... delta` as an animation with flags 0 whose
+        // poses are the file's, placed like any other animation's (sequences.cpp sets DELTA).
+        animation.delta = entry.subtract.has_value();
         for (const auto& frame : nodes)
             animation.frames.push_back(staticProp_ ? std::vector<LocalPose>(skeleton_.size())
-                                                   : modelPose(smd, frame, rawDelta));
+                                                   : modelPose(smd, frame));
         if (entry.subtract && !subtract(entry, animation)) return std::nullopt;
         if (animation.delta && animation.reference.empty())
             animation.reference.assign(skeleton_.size(), LocalPose{});
@@ -218,21 +221,15 @@ class AnimationBuilder {
         return true;
     }
 
-    // One frame under the model's hierarchy. Raw deltas take the file's local values as they are.
-    std::vector<LocalPose> modelPose(const SmdFile& smd, const std::vector<LocalPose>& nodes,
-                                     bool rawDelta) const {
+    // One frame under the model's hierarchy.
+    std::vector<LocalPose> modelPose(const SmdFile& smd,
+                                     const std::vector<LocalPose>& nodes) const {
         std::vector<int> nodeOfBone(skeleton_.size(), -1);
         for (const SmdNode& node : smd.nodes)
             if (auto bone = skeleton_.find(node.name))
                 if (nodeOfBone[static_cast<std::size_t>(*bone)] < 0)
                     nodeOfBone[static_cast<std::size_t>(*bone)] = node.index;
         std::vector<LocalPose> out(skeleton_.size());
-        if (rawDelta) {
-            for (std::size_t bone = 0; bone < out.size(); ++bone)
-                if (nodeOfBone[bone] >= 0)
-                    out[bone] = nodes[static_cast<std::size_t>(nodeOfBone[bone])];
-            return out;
-        }
         std::vector<Eigen::Isometry3d> nodeToModel(smd.nodes.size());
         for (const SmdNode& node : smd.nodes) {
             const Eigen::Isometry3d local =
@@ -255,16 +252,24 @@ class AnimationBuilder {
         return out;
     }
 
+    // `subtract NAME FRAME` where NAME is the animation being defined (labturret.qc's
+    // `$animation "aim_neutral" "idlealert.smd" subtract aim_neutral 0`) means a frame of its own
+    // source, before the subtraction: studiomdl names an animation before reading its options, so
+    // the name already finds it. The definition being read shadows an earlier one of the same
+    // name, as later definitions do everywhere (AnimationSet::find).
     bool subtract(const QcSequence& entry, AnimationFrames& animation) {
-        const std::optional<int> source = set_.find(entry.subtract->animation);
-        if (!source) {
+        const std::string& named = entry.subtract->animation;
+        const bool ownFrames = lowered(named) == lowered(entry.name);
+        const std::optional<int> source = ownFrames ? std::nullopt : set_.find(named);
+        if (!ownFrames && !source) {
             sink_.error("SEQ001", entry.definedAt,
                         "'" + entry.name + "' subtracts '" + entry.subtract->animation +
                             "', which no earlier $animation or $sequence defines");
             ok_ = false;
             return false;
         }
-        const AnimationFrames& base = set_.animations[static_cast<std::size_t>(*source)];
+        const AnimationFrames& base =
+            ownFrames ? animation : set_.animations[static_cast<std::size_t>(*source)];
         const int frame = entry.subtract->frame;
         if (frame < 0 || frame >= base.frameCount()) {
             sink_.error("SEQ003", entry.definedAt,

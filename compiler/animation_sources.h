@@ -9,7 +9,8 @@
 //  - non-delta animations are turned +90 degrees about Z (the model's root bones carry it);
 //  - `subtract ANIM FRAME` makes a delta from that frame of ANIM (positions subtracted, rotations
 //    as inverse(reference) * rotation, in the parent's frame), scaled per bone by `weightlist`;
-//    `delta` alone takes the file's values as deltas already;
+//    ANIM may name the animation being defined: a frame of its own source. A sequence's `delta`
+//    option flags the sequence only: its file's animation is built as any other;
 //  - $staticprop animations are the identity pose of the single bone.
 #pragma once
 

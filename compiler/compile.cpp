@@ -31,6 +31,8 @@ namespace vtxc {
 namespace fs = std::filesystem;
 
 namespace {
+constexpr std::size_t kMdlChecksumOffset = 8; // studiohdr_t::checksum (public studio.h)
+
 MeshSourceRef sourceOf(const fs::path& smd) {
     MeshSourceRef source;
     source.smdPath = smd;
@@ -143,6 +145,9 @@ class Driver {
     std::int32_t headerFlags() const;
     bool serialiseMdl(const MdlFile& mdl, std::vector<CompiledFile>& files);
     bool buildPhysics();
+    bool hasMeshes() const { return !project_.bodyParts.empty(); }
+    bool loadAnimationSkeletons();
+    std::optional<CompileOutput> finishWithoutMeshes(const CompileOptions& options);
 
     const ModelProject& project_;
     const CompileOptions& options_;
@@ -156,7 +161,45 @@ class Driver {
     AssemblyStatistics stats_;
     std::size_t nullFaces_ = 0;
     std::optional<PhysicsModel> physics_; // the .phy, when the QC has a collision model
+    // A model without meshes and without $definebone: its animation SMDs, for their bones.
+    std::vector<std::shared_ptr<const SmdFile>> animationSkeletons_;
 };
+
+// The animation SMDs of a model without meshes, each once, in QC order of first use; diagnostics
+// come out in that order. Their bones are read, not their triangles.
+bool Driver::loadAnimationSkeletons() {
+    const QcProject* qc = project_.description.get();
+    if (!qc) return true;
+    std::vector<const QcSequence*> entries;
+    for (const auto* list : {&qc->animations, &qc->sequences})
+        for (const QcSequence& entry : *list)
+            entries.push_back(&entry);
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const QcSequence* a, const QcSequence* b) { return a->order < b->order; });
+    std::vector<fs::path> paths;
+    for (const QcSequence* entry : entries)
+        for (const QcAnimationSource& source : entry->sources)
+            if (source.file && source.file->found &&
+                std::find(paths.begin(), paths.end(), source.file->path) == paths.end())
+                paths.push_back(source.file->path);
+    std::vector<CollectingSink> sinks(paths.size());
+    std::vector<std::optional<SmdFile>> files(paths.size());
+    SmdReadOptions poses;
+    poses.posesOnly = true;
+    tbb::parallel_for(std::size_t(0), paths.size(),
+                      [&](std::size_t i) { files[i] = readSmdFile(paths[i], sinks[i], poses); });
+    bool ok = true;
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        for (const Diagnostic& d : sinks[i].diagnostics())
+            sink_.report(d);
+        if (!files[i]) {
+            ok = false;
+            continue;
+        }
+        animationSkeletons_.push_back(std::make_shared<const SmdFile>(std::move(*files[i])));
+    }
+    return ok;
+}
 
 bool Driver::buildBoneTable() {
     if (project_.staticProp) {
@@ -164,11 +207,17 @@ bool Driver::buildBoneTable() {
         return true;
     }
     // $definebone bones, then the reference (LOD 0) meshes' bones; LOD files are matched to them
-    // by name.
+    // by name. A model without meshes takes its bones from $definebone, else from the skeletons
+    // of its animation SMDs in QC order.
     std::vector<const SmdFile*> references;
     for (const ProjectModel* model : models_)
         if (!model->lods.empty() && model->lods[0])
             references.push_back(smds_.at(model->lods[0]->smdPath).get());
+    if (!hasMeshes() && (!project_.description || project_.description->definedBones.empty())) {
+        if (!loadAnimationSkeletons()) return false;
+        for (const auto& smd : animationSkeletons_)
+            references.push_back(smd.get());
+    }
     if (!project_.description || project_.description->definedBones.empty()) {
         built_.bones = BoneTable::fromReferences(references, sink_);
         return true;
@@ -221,8 +270,9 @@ void Driver::buildMaterialTable() {
     for (const auto& lods : extracted_)
         if (!lods.empty() && lods[0])
             for (const MaterialCorners& m : lods[0]->materials)
-                if (std::find(built_.materials.begin(), built_.materials.end(), m.material) ==
-                    built_.materials.end())
+                if (std::none_of(
+                        built_.materials.begin(), built_.materials.end(),
+                        [&](const std::string& known) { return sameMaterial(known, m.material); }))
                     built_.materials.push_back(m.material);
 }
 
@@ -338,6 +388,7 @@ bool Driver::prepare() {
     built_.staticProp = project_.staticProp;
     if (!buildBoneTable() || !extractAll() || !buildPhysics()) return false;
     smds_.clear(); // the corners hold all the meshes need: free the parsed files before welding
+    animationSkeletons_.clear();
     buildMaterialTable();
     if (!assembleAll() || !checkBoneLimit()) return false;
     reportSummary();
@@ -392,7 +443,40 @@ bool Driver::serialiseMdl(const MdlFile& mdl, std::vector<CompiledFile>& files) 
     }
 }
 
+// A model of animations alone (no $body/$model/$bodygroup) is an .mdl without body parts and
+// nothing else, as Valve's animation libraries are (vortigaunt_anims.mdl: numbodyparts 0, no
+// textures, one empty skin family, no .vvd or .vtx beside it). Without a .vvd and .vtx to hash,
+// the checksum is the content hash of the .mdl's own bytes with checksum 0.
+std::optional<CompileOutput> Driver::finishWithoutMeshes(const CompileOptions& options) {
+    const QcProject* qc = project_.description.get();
+    if (!qc) return std::nullopt; // the SMD form always has a mesh
+    CompileOutput out;
+    VvdAssembly vvd; // no vertices: the body part records are empty
+    const MdlAssemblyInput input{built_, *qc,           vvd,
+                                 0,      headerFlags(), physics_ ? &*physics_ : nullptr};
+    out.mdl = assembleMdl(input, sink_);
+    if (!out.mdl || !serialiseMdl(*out.mdl, out.files)) return std::nullopt;
+    if (options.checksum) {
+        out.checksum = *options.checksum;
+    } else {
+        ContentChecksum content;
+        content.add(out.files.front().bytes);
+        out.checksum = content.value();
+    }
+    patchI32(out.files.front().bytes, kMdlChecksumOffset, out.checksum);
+    out.mdl->checksum = out.checksum;
+    if (physics_) {
+        physics_->phy.checkSum = out.checksum;
+        out.files.push_back({"phy", writePhy(physics_->phy)});
+        out.physics = std::move(physics_);
+    }
+    out.layout = modelLayout(built_, project_, vvd);
+    out.layout.checksum = out.checksum;
+    return out;
+}
+
 std::optional<CompileOutput> Driver::finish(const CompileOptions& options) {
+    if (!hasMeshes()) return finishWithoutMeshes(options);
     auto vtx = assembleVtx(built_, options, sink_);
     if (!vtx) return std::nullopt;
     VvdAssembly vvd = assembleVvd(built_);

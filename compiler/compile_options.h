@@ -40,10 +40,13 @@ struct CompileOptions {
     std::vector<VtxVariant> variants{VtxVariant::Dx90, VtxVariant::Dx80, VtxVariant::Sw};
     float weightThreshold = 0.05f;   // bone weights under this are dropped (one always stays)
     float normalAngleDegrees = 2.0f; // corners weld when their normals are within this angle
-    // LOD vertices reuse a LOD-0 vertex closer than these (model units; UV units).
+    // A LOD vertex reuses a vertex of an earlier LOD within these (model units; UV units;
+    // degrees); a vertex that a LOD after LOD 0 added also needs the same tangent frame
+    // (docs/formats.md, "LOD vertex sharing": studiomdl's rule, measured on the corpus).
     float lodPositionTolerance = 0.01f;
-    float lodUvTolerance = 0.0001f;
-    float lodNormalAngleDegrees = 5.0f;
+    float lodUvTolerance = 0.001f;
+    float lodNormalAngleDegrees = 10.0f;
+    float lodTangentAngleDegrees = 10.0f;
     std::optional<std::int32_t> checksum; // default: derived from the output content
     int threads = 0;                      // 0: as many as the machine has
     CacheOrderEffort cacheOrderEffort = CacheOrderEffort::Fast;

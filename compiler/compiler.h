@@ -14,7 +14,8 @@
 //       The two halves of compileProject, for tools that strip one model many ways.
 //       Pre: the project and the sink outlive the prepared model.
 //   writeCompileOutput(output, outBase, sink)             (compile.h)
-//       NAME.vvd, NAME.<variant>.vtx and NAME.layout.json, all or none.
+//       NAME.vvd, NAME.<variant>.vtx and NAME.layout.json, all or none. A QC of animations alone
+//       (no body part) compiles to NAME.mdl and NAME.layout.json only.
 //   buildPhysicsModel(qc, physicsSmd, bones, options, sink) (physics_model.h)
 //       The .phy of a $collisionmodel/$collisionjoints (compileProject calls it; NAME.phy is one
 //       of CompileOutput::files), with the .mdl's total mass and each bone's physics bone.

@@ -67,9 +67,10 @@ class RuleBuilder {
   public:
     RuleBuilder(const AnimationFrames& animation, const QcMdlSettings& settings,
                 const std::vector<MdlIkChain>& chains, const Skeleton& skeleton,
-                const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink)
+                const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink,
+                bool attachmentsElsewhere)
         : animation_(animation), settings_(settings), chains_(chains), skeleton_(skeleton),
-          attachments_(attachments), sink_(sink) {
+          attachments_(attachments), sink_(sink), attachmentsElsewhere_(attachmentsElsewhere) {
         for (const auto& frame : animation.frames)
             poses_.push_back(modelTransforms(posed(frame), skeleton.parents));
     }
@@ -151,7 +152,8 @@ class RuleBuilder {
         case QcIkRuleType::Attachment:
             rule.type = kIkAttachment;
             rule.attachment = source.target;
-            if (std::none_of(attachments_.begin(), attachments_.end(), [&](const MdlAttachment& a) {
+            if (!attachmentsElsewhere_ &&
+                std::none_of(attachments_.begin(), attachments_.end(), [&](const MdlAttachment& a) {
                     return lowered(a.name) == lowered(source.target);
                 })) {
                 sink_.error("SEQ005", source.definedAt,
@@ -220,6 +222,7 @@ class RuleBuilder {
     const Skeleton& skeleton_;
     const std::vector<MdlAttachment>& attachments_;
     DiagnosticSink& sink_;
+    bool attachmentsElsewhere_;
     std::vector<std::vector<Eigen::Isometry3d>> poses_; // [frame][bone] model space
 };
 
@@ -287,9 +290,12 @@ std::optional<std::vector<MdlIkLock>> buildAutoplayLocks(const QcMdlSettings& se
 std::optional<std::vector<MdlIkRule>>
 buildIkRules(const AnimationFrames& animation, const QcMdlSettings& settings,
              const std::vector<MdlIkChain>& chains, const Skeleton& skeleton,
-             const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink) {
+             const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink,
+             bool attachmentsElsewhere) {
     if (chains.empty() && animation.ikRules.empty()) return std::vector<MdlIkRule>{};
-    return RuleBuilder(animation, settings, chains, skeleton, attachments, sink).run();
+    return RuleBuilder(animation, settings, chains, skeleton, attachments, sink,
+                       attachmentsElsewhere)
+        .run();
 }
 
 } // namespace vtxc

@@ -34,10 +34,14 @@ std::optional<std::vector<MdlIkLock>> buildAutoplayLocks(const QcMdlSettings& se
 // non-delta animation of a model with IK chains, a release rule for every chain no rule names
 // (as Valve's compiled models show). Ground (footstep) rules lock the chain's end to the floor
 // point below its `center` at the contact frame and carry the end's offset from that target per
-// frame as compressed IK error data.
+// frame as compressed IK error data. An `attachment` rule keeps the attachment's name; one the
+// model does not define is an error (SEQ005) unless `attachmentsElsewhere`: a model without
+// meshes is an animation library, and the attachments are the including model's (Valve's
+// vortigaunt_anims.mdl keeps `ikrule ... attachment "L_hand_vort"` with no attachment of its own).
 std::optional<std::vector<MdlIkRule>>
 buildIkRules(const AnimationFrames& animation, const QcMdlSettings& settings,
              const std::vector<MdlIkChain>& chains, const Skeleton& skeleton,
-             const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink);
+             const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink,
+             bool attachmentsElsewhere = false);
 
 } // namespace vtxc

@@ -126,8 +126,8 @@ class MdlAssembler {
     bool encodeAnimations() {
         for (const AnimationFrames& animation : animations_.animations) {
             MdlAnimDesc desc = encodeAnimation(animation, file_.bones);
-            auto rules =
-                buildIkRules(animation, settings_, file_.ikChains, skeleton_, *attachments_, sink_);
+            auto rules = buildIkRules(animation, settings_, file_.ikChains, skeleton_,
+                                      *attachments_, sink_, in_.built.bodyParts.empty());
             if (!rules) return false;
             desc.ikRules = std::move(*rules);
             file_.animations.push_back(std::move(desc));

@@ -116,16 +116,20 @@ class RecentCorners {
 } // namespace
 
 std::string materialKey(const std::string& smdMaterial) {
-    std::string name = smdMaterial;
-    const std::string lower = lowered(name);
-    for (const char* extension : {".bmp", ".tga", ".vmt"}) {
-        const std::size_t n = std::char_traits<char>::length(extension);
-        if (lower.size() > n && lower.compare(lower.size() - n, n, extension) == 0) {
-            name.resize(name.size() - n);
-            break;
-        }
-    }
-    return name;
+    // studiomdl drops a material name's extension, whatever it is: Valve's door01_left.mdl names
+    // the texture `combine_lock01` where its SMDs say `combine_lock01.001` (reference) and
+    // `combine_lock01.002` (LOD 1), and chamberdoor_frame.mdl names `metal_frame` for the SMD's
+    // `metal_frame.vmt`. Only the file name part has an extension: a dot in a folder
+    // ("models/foo.bar/baz") or one that starts the file name (".hidden") stays.
+    const std::size_t folderEnd = smdMaterial.find_last_of("/\\");
+    const std::size_t nameStart = folderEnd == std::string::npos ? 0 : folderEnd + 1;
+    const std::size_t dot = smdMaterial.find_last_of('.');
+    if (dot == std::string::npos || dot <= nameStart) return smdMaterial;
+    return smdMaterial.substr(0, dot);
+}
+
+bool sameMaterial(const std::string& a, const std::string& b) {
+    return lowered(materialKey(a)) == lowered(materialKey(b));
 }
 
 bool isNullMaterial(const std::string& smdMaterial) {
@@ -159,7 +163,7 @@ TriangleLayout layOut(const SmdFile& smd, ExtractedMesh& out) {
                 const std::string key = materialKey(name);
                 auto it = std::find_if(
                     out.materials.begin(), out.materials.end(),
-                    [&](const MaterialCorners& m) { return lowered(m.material) == lowered(key); });
+                    [&](const MaterialCorners& m) { return sameMaterial(m.material, key); });
                 if (it == out.materials.end()) {
                     out.materials.push_back({key, {}, {}});
                     layout.slotSizes.push_back(0);

@@ -32,8 +32,12 @@ struct ExtractedMesh {
     std::size_t skippedNullFaces = 0;
 };
 
-// The name a material is known by: the SMD material line without a .bmp/.tga/.vmt extension.
+// The name a material is known by: the SMD material line without its extension (everything from
+// the last dot of the file name part: `metal.vmt`, `lock.001` -> `metal`, `lock`).
 std::string materialKey(const std::string& smdMaterial);
+// Two spellings of one material: the same name once the extension is dropped, compared without
+// case and with `\` as `/` (the first spelling names the material in the tables).
+bool sameMaterial(const std::string& a, const std::string& b);
 // Faces of these materials are left out, as studiomdl does (null.bmp, null.tga, debug/debugempty).
 bool isNullMaterial(const std::string& smdMaterial);
 

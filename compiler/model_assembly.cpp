@@ -1,5 +1,6 @@
-// Assembles one model's meshes across LODs (each LOD's vertices unified with the LOD-0 pool; the
-// .vvd pool LOD-sorted so each root LOD's vertices are a prefix: docs/formats.md, ".vvd").
+// Assembles one model's meshes across LODs (each LOD's vertices unified with the vertices of the
+// LODs before it, docs/formats.md, "LOD vertex sharing"; the .vvd pool LOD-sorted so each root
+// LOD's vertices are a prefix: docs/formats.md, ".vvd").
 #include "compiler/model_assembly.h"
 
 #include "compiler/compile_codes.h"
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <map>
 #include <numbers>
+#include <tuple>
 
 namespace vtxc {
 
@@ -27,14 +29,26 @@ namespace {
 // One material's vertices across all LODs of a model, before splitting and ordering.
 struct MaterialPool {
     std::vector<ModelVertex> vertices;
+    // Per vertex, for the LOD sharing rule: whether a LOD after LOD 0 added it, and then the
+    // tangent its own LOD's triangles gave it and whether that tangent had a usable direction.
+    std::vector<std::uint8_t> addedByLaterLod;
+    std::vector<Vec4> ownTangents;
+    std::vector<std::uint8_t> ownTangentUsable;
     // Vertices present before the LOD being added: a LOD vertex may reuse one of these, never one
     // its own LOD added (studiomdl keeps a LOD's distinct vertices: chamberdoor_frame LOD 1).
     std::size_t reusableCount = 0;
     std::vector<std::vector<std::uint32_t>> lodIndices;
     explicit MaterialPool(float cell, std::size_t lodCount) : lodIndices(lodCount), grid_(cell) {}
     std::uint32_t add(const ModelVertex& v) {
+        return addFromLod(v, Vec4{0, 0, 0, 1}, false, false);
+    }
+    std::uint32_t addFromLod(const ModelVertex& v, const Vec4& tangent, bool tangentUsable,
+                             bool laterLod) {
         const auto id = static_cast<std::uint32_t>(vertices.size());
         vertices.push_back(v);
+        addedByLaterLod.push_back(laterLod ? 1 : 0);
+        ownTangents.push_back(tangent);
+        ownTangentUsable.push_back(tangentUsable ? 1 : 0);
         return id;
     }
     // Every vertex added so far, by position. Built when first asked for (only a LOD that
@@ -59,26 +73,56 @@ float angleBetweenDegrees(const Vec3& a, const Vec3& b) {
     return static_cast<float>(std::acos(std::clamp(c, -1.0, 1.0)) * 180.0 / std::numbers::pi);
 }
 
-// The pool vertex a LOD vertex may reuse: within the tolerances, the nearest (lowest id on ties).
-std::optional<std::uint32_t> findReusable(MaterialPool& pool, const ModelVertex& v,
+// A LOD vertex with the tangent its own LOD's triangles give it.
+struct LodVertex {
+    const ModelVertex& vertex;
+    const Vec4& tangent;
+    bool tangentUsable;
+};
+
+// Whether a vertex added by an earlier LOD after LOD 0 has the tangent frame of `v`: the same
+// handedness and directions within the tangent angle. Two vertices without a usable direction
+// (Valve stores (0, 0, 0, 1) for them) agree only when their normals are equal.
+bool sameTangentFrame(const MaterialPool& pool, std::uint32_t id, const LodVertex& v,
+                      const CompileOptions& options) {
+    const Vec4& t = pool.ownTangents[id];
+    if (t.w != v.tangent.w) return false;
+    if (!pool.ownTangentUsable[id] || !v.tangentUsable) {
+        const Vec3& a = pool.vertices[id].normal;
+        const Vec3& b = v.vertex.normal;
+        return !pool.ownTangentUsable[id] && !v.tangentUsable && a.x == b.x && a.y == b.y &&
+               a.z == b.z;
+    }
+    return angleBetweenDegrees(Vec3{t.x, t.y, t.z}, Vec3{v.tangent.x, v.tangent.y, v.tangent.z}) <=
+           options.lodTangentAngleDegrees;
+}
+
+// The earlier vertex a LOD vertex reuses, by studiomdl's rule as measured vertex for vertex on the
+// corpus (docs/formats.md, "LOD vertex sharing"): position, UV and normal within the tolerances,
+// and for a vertex that a LOD after LOD 0 added also the tangent frame; of several, the one with
+// the closest UV, then normal, then position (lowest id on ties).
+std::optional<std::uint32_t> findReusable(MaterialPool& pool, const LodVertex& lodVertex,
                                           const CompileOptions& options) {
+    const ModelVertex& v = lodVertex.vertex;
     std::optional<std::uint32_t> best;
-    float bestDistance = 0;
+    std::tuple<float, float, float> bestKey{};
     for (std::uint32_t id : pool.grid().within(v.position, options.lodPositionTolerance)) {
         if (id >= pool.reusableCount) continue;
         const ModelVertex& candidate = pool.vertices[id];
-        if (std::abs(candidate.uv.x - v.uv.x) > options.lodUvTolerance ||
-            std::abs(candidate.uv.y - v.uv.y) > options.lodUvTolerance)
-            continue;
-        if (angleBetweenDegrees(candidate.normal, v.normal) > options.lodNormalAngleDegrees)
-            continue;
+        const float uvDifference =
+            std::max(std::abs(candidate.uv.x - v.uv.x), std::abs(candidate.uv.y - v.uv.y));
+        if (uvDifference > options.lodUvTolerance) continue;
+        const float normalAngle = angleBetweenDegrees(candidate.normal, v.normal);
+        if (normalAngle > options.lodNormalAngleDegrees) continue;
+        if (pool.addedByLaterLod[id] && !sameTangentFrame(pool, id, lodVertex, options)) continue;
         const float dx = candidate.position.x - v.position.x,
                     dy = candidate.position.y - v.position.y,
                     dz = candidate.position.z - v.position.z;
-        const float d = dx * dx + dy * dy + dz * dz;
-        if (!best || d < bestDistance) {
+        const std::tuple<float, float, float> key{uvDifference, normalAngle,
+                                                  dx * dx + dy * dy + dz * dz};
+        if (!best || key < bestKey) {
             best = id;
-            bestDistance = d;
+            bestKey = key;
         }
     }
     return best;
@@ -118,7 +162,8 @@ void appendTriangle(std::vector<std::uint32_t>& out, std::uint32_t a, std::uint3
 }
 
 bool isRemoved(const std::vector<std::string>& removed, const std::string& material) {
-    return std::find(removed.begin(), removed.end(), material) != removed.end();
+    return std::any_of(removed.begin(), removed.end(),
+                       [&](const std::string& name) { return sameMaterial(name, material); });
 }
 
 // Splits a pool whose vertices exceed kMaxMeshVertices into pools that fit, duplicating the
@@ -274,7 +319,7 @@ class ModelAssembler {
   private:
     std::optional<std::uint32_t> materialIndex(const std::string& key, const std::string& file) {
         for (std::size_t i = 0; i < table_.size(); ++i)
-            if (table_[i] == key) return static_cast<std::uint32_t>(i);
+            if (sameMaterial(table_[i], key)) return static_cast<std::uint32_t>(i);
         sink_.report(kMeshCodes["MESH001"], {file},
                      "material '" + key +
                          "' is used by this LOD but by no reference mesh; a LOD may only use the "
@@ -295,16 +340,19 @@ class ModelAssembler {
         weld.normalAngleDegrees = options_.normalAngleDegrees;
         const WeldedMesh welded = weldCorners(m.corners, weld);
         stats_.degenerateTriangles += welded.degenerateTriangles;
+        // The LOD's own tangents (its own triangles and data), which the sharing rule compares.
+        const TangentFrames frames = computeTangentFrames(welded.vertices, welded.indices);
         std::vector<std::uint32_t> toPool(welded.vertices.size());
         for (std::size_t i = 0; i < welded.vertices.size(); ++i) {
             ModelVertex v = welded.vertices[i];
-            if (auto reuse = findReusable(pool, v, options_)) {
+            const LodVertex lodVertex{v, frames.tangents[i], frames.usable[i] != 0};
+            if (auto reuse = findReusable(pool, lodVertex, options_)) {
                 toPool[i] = *reuse;
                 ++stats_.lodVerticesReused;
                 continue;
             }
             if (auto weights = lod0_.nearest(v.position)) v.weights = *weights;
-            toPool[i] = pool.add(v);
+            toPool[i] = pool.addFromLod(v, frames.tangents[i], frames.usable[i] != 0, true);
             ++stats_.lodVerticesAdded;
         }
         for (std::size_t t = 0; t + 2 < welded.indices.size(); t += 3)

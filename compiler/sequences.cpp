@@ -73,12 +73,16 @@ class SequenceBuilder {
         seq.actweight =
             qc.activity ? static_cast<std::int32_t>(qc.activityWeight.value_or(1.0)) : 0;
         const AnimationFrames& first = animation(played.front());
+        // STUDIO_POST with `delta`: Valve's labturret_npc.mdl (`mirror_correction ... delta
+        // hidden`) and vortigaunt_anims.mdl (`Man_Gun_Aim_all { ... delta hidden }`) set it
+        // without autoplay; a delta of subtracted animations alone has it with autoplay
+        // (combine_super_soldier_choreo.mdl).
         const bool delta = qc.delta || std::all_of(played.begin(), played.end(),
                                                    [&](int a) { return animation(a).delta; });
         seq.flags = (qc.loop || first.loop ? kStudioLooping : 0) | (qc.snap ? kStudioSnap : 0) |
                     (delta ? kStudioDelta : 0) | (qc.autoplay ? kStudioAutoplay : 0) |
-                    (delta && qc.autoplay ? kStudioPost : 0) | (qc.realtime ? kStudioRealtime : 0) |
-                    (qc.hidden ? kStudioHidden : 0);
+                    (qc.delta || (delta && qc.autoplay) ? kStudioPost : 0) |
+                    (qc.realtime ? kStudioRealtime : 0) | (qc.hidden ? kStudioHidden : 0);
         seq.fadeintime = static_cast<float>(qc.fadeIn.value_or(0.2));
         seq.fadeouttime = static_cast<float>(qc.fadeOut.value_or(0.2));
         for (int a : played)

@@ -3,6 +3,7 @@
 // (".vtx").
 #include "compiler/vtx_assembly.h"
 
+#include "compiler/mesh_extraction.h"
 #include "compiler/strip_records.h"
 #include "optimizer/strip_partition.h"
 
@@ -36,7 +37,7 @@ std::vector<std::vector<VtxMaterialReplacement>> replacementLists(const BuiltPro
     for (std::size_t lod = 0; lod < project.lodCount(); ++lod)
         for (const MaterialReplacementRule& rule : project.lods[lod].replaceMaterials)
             for (std::size_t m = 0; m < project.materials.size(); ++m)
-                if (project.materials[m] == rule.from)
+                if (sameMaterial(project.materials[m], rule.from))
                     lists[lod].push_back({static_cast<std::int16_t>(m), rule.to});
     return lists;
 }

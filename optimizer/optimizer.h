@@ -11,6 +11,8 @@
 //       triangles dropped. Linear time. Pre: none.
 //   computeTangents(vertices, indices)                    (tangents.h)
 //       One tangent per vertex with handedness in w. Pre: UVs as they will be stored.
+//   computeTangentFrames(vertices, indices)               (tangents.h)
+//       The same tangents, and per vertex whether its UVs gave a usable direction.
 //   orderForVertexCache(indices, vertexCount, options)    (vertex_cache_order.h)
 //       The triangles reordered for a FIFO of options.cacheSize that starts empty; never worse
 //       than the input order; corners keep their order. Pre: every index < vertexCount.

@@ -57,7 +57,7 @@ Vector anyPerpendicular(const Vector& normal) {
     return length > 0 && std::isfinite(length) ? Vector(perpendicular / length) : Vector::UnitX();
 }
 
-Vec4 finishTangent(const Vec3& storedNormal, const Frame& frame) {
+Vec4 finishTangent(const Vec3& storedNormal, const Frame& frame, bool& usable) {
     Vector normal = toEigen(storedNormal);
     const double normalLength = normal.norm();
     normal = normalLength > 0 && std::isfinite(normalLength) ? Vector(normal / normalLength)
@@ -65,8 +65,7 @@ Vec4 finishTangent(const Vec3& storedNormal, const Frame& frame) {
     Vector tangent = frame.tangent - normal * normal.dot(frame.tangent);
     const double length = tangent.norm();
     // Relative test: a gradient almost parallel to the normal carries no usable direction.
-    const bool usable =
-        std::isfinite(length) && length > 1e-6 * std::max(1.0, frame.tangent.norm());
+    usable = std::isfinite(length) && length > 1e-6 * std::max(1.0, frame.tangent.norm());
     tangent = usable ? Vector(tangent / length) : anyPerpendicular(normal);
     const double handedness = normal.cross(tangent).dot(frame.bitangent);
     return {float(tangent.x()), float(tangent.y()), float(tangent.z()),
@@ -77,6 +76,11 @@ Vec4 finishTangent(const Vec3& storedNormal, const Frame& frame) {
 
 std::vector<Vec4> computeTangents(std::span<const ModelVertex> vertices,
                                   std::span<const std::uint32_t> indices) {
+    return computeTangentFrames(vertices, indices).tangents;
+}
+
+TangentFrames computeTangentFrames(std::span<const ModelVertex> vertices,
+                                   std::span<const std::uint32_t> indices) {
     VTXC_ASSERT(std::all_of(indices.begin(), indices.end(),
                             [&](std::uint32_t v) { return v < vertices.size(); }));
     std::vector<Frame> frames(vertices.size());
@@ -84,10 +88,15 @@ std::vector<Vec4> computeTangents(std::span<const ModelVertex> vertices,
         const std::uint32_t a = indices[t], b = indices[t + 1], c = indices[t + 2];
         accumulateTriangle(vertices[a], vertices[b], vertices[c], frames[a], frames[b], frames[c]);
     }
-    std::vector<Vec4> tangents(vertices.size());
-    for (std::size_t v = 0; v < vertices.size(); ++v)
-        tangents[v] = finishTangent(vertices[v].normal, frames[v]);
-    return tangents;
+    TangentFrames out;
+    out.tangents.resize(vertices.size());
+    out.usable.resize(vertices.size());
+    for (std::size_t v = 0; v < vertices.size(); ++v) {
+        bool usable = false;
+        out.tangents[v] = finishTangent(vertices[v].normal, frames[v], usable);
+        out.usable[v] = usable ? 1 : 0;
+    }
+    return out;
 }
 
 } // namespace vtxc

@@ -21,4 +21,14 @@ namespace vtxc {
 std::vector<Vec4> computeTangents(std::span<const ModelVertex> vertices,
                                   std::span<const std::uint32_t> indices);
 
+// computeTangents' tangents, and for each vertex whether its triangles gave it a usable u
+// direction (0: the tangent is only some vector perpendicular to the normal; Valve's .vvd files
+// store (0, 0, 0, 1) there). The LOD unification compares tangents and needs to know which.
+struct TangentFrames {
+    std::vector<Vec4> tangents;
+    std::vector<std::uint8_t> usable;
+};
+TangentFrames computeTangentFrames(std::span<const ModelVertex> vertices,
+                                   std::span<const std::uint32_t> indices);
+
 } // namespace vtxc

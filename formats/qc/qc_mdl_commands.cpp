@@ -392,11 +392,23 @@ void QcMdlCommandReader::weightList(const QcCommand& command, QcArgumentCursor& 
     const QcToken* name = takeQcName(arguments, head, "a name and bone weights", sink_);
     if (!name) return;
     list.name = name->text;
-    while (arguments.nextIsText()) {
-        const QcToken& bone = *arguments.take();
-        auto weight = takeQcNumber(arguments, bone, "a weight", sink_);
-        if (!weight) return;
-        list.weights.emplace_back(bone.text, *weight);
+    // The pairs follow the name, or stand in a block: `$weightlist "NoBase" { "root" 0 "arm" 1 }`
+    // (labturret.qc, door01_left_shared.qci, vortigaunt_anims_shared.qci).
+    auto readPairs = [&](QcArgumentCursor& pairs) {
+        while (pairs.nextIsText()) {
+            const QcToken& bone = *pairs.take();
+            auto weight = takeQcNumber(pairs, bone, "a weight", sink_);
+            if (!weight) return false;
+            list.weights.emplace_back(bone.text, *weight);
+        }
+        return true;
+    };
+    if (arguments.nextIsBlock()) {
+        QcArgumentCursor block(arguments.takeBlock());
+        if (!readPairs(block)) return;
+        finish(command, block);
+    } else if (!readPairs(arguments)) {
+        return;
     }
     settings_.weightLists.push_back(std::move(list));
     finish(command, arguments);

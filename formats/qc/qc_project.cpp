@@ -702,9 +702,13 @@ class QcInterpreter {
         if (!modelNameSeen_)
             sink_.report(kQcCodes["QC033"], qc,
                          "the QC has no $modelname; add one, e.g. $modelname \"props/box.mdl\"");
-        if (project_.bodyParts.empty())
+        // A QC of animations alone (an NPC's animation library, a $includemodel target) makes
+        // an .mdl without meshes, as Valve's vortigaunt_anims.mdl is: only a QC with neither
+        // meshes nor animations has nothing to compile.
+        if (project_.bodyParts.empty() && project_.sequences.empty() && project_.animations.empty())
             sink_.report(kQcCodes["QC034"], qc,
-                         "the QC defines no model; add $body, $model or $bodygroup with an SMD");
+                         "the QC defines no model and no animation; add $body, $model or "
+                         "$bodygroup with an SMD, or a $sequence");
     }
 
     QcProject& project_;

@@ -475,8 +475,10 @@ class ModelChecker {
     }
 
     // BONE_USED_BY_HITBOX: the bone or a descendant carries a hitbox of set 0.
-    // BONE_USED_BY_ATTACHMENT: the bone or a descendant carries an attachment, or the bone is a
-    // link of an IK chain (the engine sets these bones up for traces, effects and IK).
+    // BONE_USED_BY_ATTACHMENT: the bone or a descendant carries an attachment or is a link of an
+    // IK chain (the engine sets these bones up for traces, effects and IK). The ancestors of an
+    // IK link carry the bit too: Valve's vortigaunt_anims.mdl, which has no attachment, sets it
+    // on the hips, the spine and the clavicles above its four chains.
     void boneUseFlags() {
         if (!m_.mdl) return;
         const MdlFile& mdl = *m_.mdl;
@@ -490,15 +492,15 @@ class ModelChecker {
                 mark(hitbox, box.bone);
         for (const MdlAttachment& a : mdl.attachments)
             mark(attachment, a.localbone);
+        for (const MdlIkChain& chain : mdl.ikChains)
+            for (const MdlIkLink& link : chain.links)
+                mark(attachment, link.bone);
         for (std::size_t b = mdl.bones.size(); b-- > 0;) {
             const std::int32_t parent = mdl.bones[b].parent;
             if (parent < 0 || static_cast<std::size_t>(parent) >= b) continue;
             if (hitbox[b]) hitbox[static_cast<std::size_t>(parent)] = true;
             if (attachment[b]) attachment[static_cast<std::size_t>(parent)] = true;
         }
-        for (const MdlIkChain& chain : mdl.ikChains)
-            for (const MdlIkLink& link : chain.links)
-                mark(attachment, link.bone);
         compareUseFlag(kBoneUsedByHitbox, "BONE_USED_BY_HITBOX", "carries a hitbox of set 0",
                        hitbox);
         compareUseFlag(kBoneUsedByAttachment, "BONE_USED_BY_ATTACHMENT",

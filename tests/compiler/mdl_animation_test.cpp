@@ -6,9 +6,8 @@
 #include "formats/studio/mdl_codecs.h"
 #include "testing/test_support.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <numbers>
 
 namespace vtxc {
@@ -80,7 +79,8 @@ TEST_F(MdlAnimationTest, PosesComeUnderTheModelsHierarchyTurnedAboutZ) {
     // Frame 0: the arm's model position (4, 0, 10) turned +90 about Z is (0, 4, 10); it is 4 units
     // from the root, whatever the file's own hierarchy.
     const auto& parents = skeleton.parents;
-    EXPECT_TRUE(modelPosition(wave.frames[0], parents, 1).isApprox(Eigen::Vector3d(0, 4, 10), 1e-9));
+    EXPECT_TRUE(
+        modelPosition(wave.frames[0], parents, 1).isApprox(Eigen::Vector3d(0, 4, 10), 1e-9));
     EXPECT_TRUE(wave.frames[0][1].position.isApprox(Eigen::Vector3d(4, 0, 0), 1e-9));
     // Frame 1 lifts the root to 11 but the arm stays at z 10 in model space.
     EXPECT_NEAR(modelPosition(wave.frames[1], parents, 1).z(), 10.0, 1e-9);
@@ -107,6 +107,54 @@ TEST_F(MdlAnimationTest, SubtractMakesADeltaFromTheReferenceFrame) {
     EXPECT_TRUE(lifted.frames[0][2].rotation.isApprox(Eigen::Quaterniond::Identity(), 1e-9));
     ASSERT_EQ(lifted.reference.size(), 3u);
     EXPECT_NEAR(lifted.reference[0].position.z(), 10.0, 1e-9);
+}
+
+// labturret.qc's `$animation "aim_neutral" "idlealert.smd" subtract aim_neutral 0`: the name is
+// the animation being defined, so the frame is one of its own file (no earlier animation needed).
+TEST_F(MdlAnimationTest, SubtractingItsOwnNameTakesAFrameOfItsOwnFile) {
+    auto set = build("$animation lifted wave subtract LIFTED 1\n");
+    ASSERT_TRUE(set) << all();
+    ASSERT_EQ(set->animations.size(), 1u);
+    const AnimationFrames& lifted = set->animations[0];
+    EXPECT_TRUE(lifted.delta);
+    ASSERT_EQ(lifted.frameCount(), 3);
+    // Frame 1 (root at z 11, arm turned 90 degrees) is the reference: frame 0 lies one unit below
+    // it with the arm turned back, frames 1 and 2 are the reference itself.
+    EXPECT_NEAR(lifted.reference[0].position.z(), 11.0, 1e-9);
+    EXPECT_NEAR(lifted.frames[0][0].position.z(), -1.0, 1e-9);
+    const Eigen::AngleAxisd back(lifted.frames[0][1].rotation);
+    EXPECT_NEAR(back.angle(), std::numbers::pi / 2, 1e-6);
+    for (int frame : {1, 2})
+        for (std::size_t bone = 0; bone < 3; ++bone) {
+            const LocalPose& pose = lifted.frames[static_cast<std::size_t>(frame)][bone];
+            EXPECT_LT(pose.position.norm(), 1e-9) << frame << " " << bone;
+            EXPECT_TRUE(pose.rotation.isApprox(Eigen::Quaterniond::Identity(), 1e-9));
+        }
+}
+
+TEST_F(MdlAnimationTest, SubtractingItsOwnNameNeedsTheFrameInItsFile) {
+    EXPECT_FALSE(build("$animation lifted wave subtract lifted 3\n"));
+    ASSERT_NE(sink.find("SEQ003"), nullptr) << all();
+    EXPECT_EQ(sink.find("SEQ003")->location.line, 3u);
+}
+
+// A sequence's `delta` flags the sequence only (Valve's labturret_npc.mdl: mirror_correction's
+// animation has flags 0 and the file's poses, placed as any animation's).
+TEST_F(MdlAnimationTest, DeltaSequenceOptionLeavesItsFilesAnimationAsAnyOther) {
+    auto plain = build("$sequence wave wave\n");
+    ASSERT_TRUE(plain) << all();
+    auto delta = build("$sequence wave wave delta\n");
+    ASSERT_TRUE(delta) << all();
+    const AnimationFrames& a = plain->animations.at(0);
+    const AnimationFrames& b = delta->animations.at(0);
+    EXPECT_FALSE(b.delta);
+    EXPECT_TRUE(b.reference.empty());
+    ASSERT_EQ(a.frameCount(), b.frameCount());
+    for (std::size_t f = 0; f < a.frames.size(); ++f)
+        for (std::size_t bone = 0; bone < a.frames[f].size(); ++bone) {
+            EXPECT_TRUE(a.frames[f][bone].position.isApprox(b.frames[f][bone].position, 1e-12));
+            EXPECT_TRUE(a.frames[f][bone].rotation.isApprox(b.frames[f][bone].rotation, 1e-12));
+        }
 }
 
 TEST_F(MdlAnimationTest, WeightListScalesADelta) {
@@ -157,7 +205,8 @@ TEST_F(MdlAnimationTest, RecordsOnlyForMovingBonesWithTheRightChannels) {
     for (int frame = 0; frame < 3; ++frame) {
         const auto decoded = decodeAnimationFrame(wave, mdlBones, frame);
         for (std::size_t bone = 0; bone < 3; ++bone) {
-            const LocalPose& expected = set->animations[1].frames[static_cast<std::size_t>(frame)][bone];
+            const LocalPose& expected =
+                set->animations[1].frames[static_cast<std::size_t>(frame)][bone];
             EXPECT_NEAR(decoded[bone].position.z, expected.position.z(), 0.003);
             const Eigen::Quaterniond q(decoded[bone].rotation.w, decoded[bone].rotation.x,
                                        decoded[bone].rotation.y, decoded[bone].rotation.z);
@@ -197,7 +246,8 @@ TEST_F(MdlAnimationTest, ScalesCoverTheLargestOffset) {
 TEST_F(MdlAnimationTest, StaticPropAnimationsAreTheSingleBonesRest) {
     test::writeText(dir / "ref.smd", kReference);
     test::writeText(dir / "wave.smd", kWave);
-    test::writeText(dir / "m.qc", "$modelname m.mdl\n$staticprop\n$body b ref\n$sequence idle wave\n");
+    test::writeText(dir / "m.qc",
+                    "$modelname m.mdl\n$staticprop\n$body b ref\n$sequence idle wave\n");
     auto project = readQcProject(dir / "m.qc", sink);
     ASSERT_TRUE(project);
     skeleton = buildSkeleton(BoneTable::staticProp());

@@ -188,6 +188,8 @@ TEST_F(MdlAssemblyTest, PoseParametersIkAndSequences) {
     EXPECT_EQ(turn.weights, (std::vector<float>{0, 1, 1})); // the animations' weight list
 
     const MdlSeqDesc& look = mdl->sequences[2];
+    // `delta` without autoplay is POST too (Valve's labturret_npc.mdl, vortigaunt_anims.mdl).
+    EXPECT_EQ(look.flags, kStudioDelta | kStudioPost);
     EXPECT_EQ(look.paramindex[0], 1);
     ASSERT_EQ(look.poseKeys.size(), 4u);
     EXPECT_NEAR(look.poseKeys[0], -90.0, 1e-3) << look.poseKeys[1] << " " << look.poseKeys[2];

@@ -157,5 +157,38 @@ TEST(MeshExtraction, ReverseWindingKeepsTheFileOrder) {
         EXPECT_EQ(m.corners[static_cast<std::size_t>(k)].position.y, float(k));
 }
 
+// studiomdl drops everything from the last dot of a material's file name: Valve's door01_left.mdl
+// names `combine_lock01` for the SMDs' `combine_lock01.001` and `.002`, chamberdoor_frame.mdl
+// `metal_frame` for `metal_frame.vmt`. A dot in a folder name, or one that starts the file name,
+// is no extension.
+TEST(MaterialKey, DropsTheExtensionOfTheFileNameOnly) {
+    EXPECT_EQ(materialKey("combine_lock01.002"), "combine_lock01");
+    EXPECT_EQ(materialKey("metal_frame.vmt"), "metal_frame");
+    EXPECT_EQ(materialKey("skin.tar.gz"), "skin.tar");
+    EXPECT_EQ(materialKey("Arbre01"), "Arbre01");
+    EXPECT_EQ(materialKey("models/foo.bar/baz"), "models/foo.bar/baz");
+    EXPECT_EQ(materialKey("models/foo.bar/baz.vmt"), "models/foo.bar/baz");
+    EXPECT_EQ(materialKey("models\\foo.bar\\baz"), "models\\foo.bar\\baz");
+    EXPECT_EQ(materialKey(".hidden"), ".hidden");
+    EXPECT_EQ(materialKey("dir/.hidden"), "dir/.hidden");
+    EXPECT_EQ(materialKey("trailing."), "trailing");
+}
+
+TEST(MaterialKey, SpellingsOfOneMaterialAreTheSame) {
+    EXPECT_TRUE(sameMaterial("Combine_Lock01.001", "combine_lock01"));
+    EXPECT_TRUE(sameMaterial("models\\Door.vmt", "models/door.002"));
+    EXPECT_FALSE(sameMaterial("door01a", "door01a_skin2"));
+    EXPECT_FALSE(sameMaterial("models.a/door", "models/door"));
+}
+
+TEST(MeshExtraction, NumberedSpellingsShareOneMaterial) {
+    SmdFile file = syntheticSmd(20);
+    file.materials = {"lock.001", "null", "Lock", "lock.002"};
+    ExtractionOptions options;
+    const ExtractedMesh mesh = extractMesh(file, {0, 1, 2, 3}, MeshSourceRef{}, options);
+    ASSERT_EQ(mesh.materials.size(), 1u);
+    EXPECT_EQ(mesh.materials[0].material, "lock"); // the first spelling, without its extension
+}
+
 } // namespace
 } // namespace vtxc

@@ -20,6 +20,11 @@ struct CorpusModel {
     std::vector<std::pair<float, const char*>> lods;
     const char* shadowLod;
     bool staticProp;
+    // How far each numLODVertexes may be from Valve's. 0: equal, by studiomdl's LOD vertex sharing
+    // rule (docs/formats.md, "LOD vertex sharing"). The super soldier's one vertex: a LOD-1 vertex
+    // on a mirror seam whose tangent handedness is rounding noise (opposite tangents cancel), so
+    // Valve's LOD 2 keeps its copy apart and ours shares it.
+    int lodVertexSlack = 0;
 };
 
 const std::vector<CorpusModel>& corpusModels() {
@@ -51,7 +56,8 @@ const std::vector<CorpusModel>& corpusModels() {
           {40.0f, "combine_super_soldier_Super_Soldier_reference_lod3.smd"},
           {60.0f, "combine_super_soldier_Super_Soldier_reference_lod4.smd"}},
          "combine_super_soldier_Super_Soldier_reference_lod5.smd",
-         false},
+         false,
+         1},
         {"tree_pine04",
          "tree_pine04",
          "tree_pine04.qc",
@@ -129,10 +135,10 @@ void compareWithValve(const CorpusModel& model, const Compiled& c) {
     const auto valveStarts = test::meshStartsFromMdl(*c.valve.mdl);
     const auto ourStarts = test::meshStartsFromLayout(c.ours.layout);
     EXPECT_EQ(c.ours.vvd.numLODs, c.valve.vvd->numLODs);
-    for (int n = 0; n < kVvdMaxLods; ++n) {
-        const double valve = c.valve.vvd->numLODVertexes[n], ours = c.ours.vvd.numLODVertexes[n];
-        EXPECT_LE(std::abs(ours - valve), 0.01 * valve) << "numLODVertexes[" << n << "]";
-    }
+    for (int n = 0; n < kVvdMaxLods; ++n)
+        EXPECT_LE(std::abs(c.ours.vvd.numLODVertexes[n] - c.valve.vvd->numLODVertexes[n]),
+                  model.lodVertexSlack)
+            << "numLODVertexes[" << n << "]";
     for (const LoadedModel::Vtx& valveVtx : c.valve.vtx) {
         SCOPED_TRACE(valveVtx.variant);
         const VtxFile* ours = ourVariant(c.ours, valveVtx.variant);
@@ -164,8 +170,9 @@ void compareWithValve(const CorpusModel& model, const Compiled& c) {
             // LOD vertices snap to nearby LOD-0 vertices (ours and Valve's alike): 0.02 units.
             EXPECT_EQ(test::unmatchedTriangles(ourTriangles[l], valveTriangles[l], 0.02f, 0.002f),
                       0u);
-            const double unique = double(valveQuality[l].total.uniqueVertices);
-            EXPECT_LE(std::abs(double(ourQuality[l].total.uniqueVertices) - unique), 0.01 * unique);
+            // Each LOD's own vertices (the distinct vertices of its SMD, some shared with earlier
+            // LODs) are Valve's exactly.
+            EXPECT_EQ(ourQuality[l].total.uniqueVertices, valveQuality[l].total.uniqueVertices);
             if (valveVtx.variant == "dx80") {
                 EXPECT_LE(ourStored[l], valveStored[l]);
                 EXPECT_LE(ourQuality[l].total.strips, valveQuality[l].total.strips);

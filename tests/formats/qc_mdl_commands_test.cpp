@@ -187,6 +187,27 @@ TEST_F(QcMdlCommandsTest, PoseParametersIkAndWeightLists) {
     EXPECT_EQ(upper->weights[1].second, 0.0);
 }
 
+// The pairs may stand in a block (labturret.qc, door01_left_shared.qci); a bad weight in it is
+// an error at its line.
+TEST_F(QcMdlCommandsTest, WeightListPairsMayStandInABlock) {
+    auto project =
+        read(kHead + "$weightlist \"NoBase\" { \"Base_bone\" 0 \"Bone1\" 1 }\n"     // 3
+                     "$weightlist openbar {\n \"door\" 0\n \"handle02\" 0.5\n}\n"); // 4-7
+    ASSERT_TRUE(project) << all();
+    ASSERT_EQ(project->mdl.weightLists.size(), 2u);
+    const QcWeightList& noBase = project->mdl.weightLists[0];
+    EXPECT_EQ(noBase.name, "NoBase");
+    ASSERT_EQ(noBase.weights.size(), 2u);
+    EXPECT_EQ(noBase.weights[0].first, "Base_bone");
+    EXPECT_EQ(noBase.weights[0].second, 0.0);
+    EXPECT_EQ(noBase.weights[1].second, 1.0);
+    ASSERT_EQ(project->mdl.weightLists[1].weights.size(), 2u);
+    EXPECT_EQ(project->mdl.weightLists[1].weights[1].second, 0.5);
+    EXPECT_EQ(sink.find("QC039"), nullptr) << all();
+    EXPECT_FALSE(read(kHead + "$weightlist w {\n \"door\" heavy\n}\n"));
+    expectAt("QC031", 4);
+}
+
 TEST_F(QcMdlCommandsTest, CollisionBlockGivesTheMassAndKeepsThePhysicsOptions) {
     auto project = read(kHead + "$collisionjoints \"phys.smd\"\n{\n\t$mass 12.5\n\t$inertia 1\n"
                                 "\t$rootbone \" \"\n}\n");

@@ -89,6 +89,27 @@ TEST(Tangents, DegenerateUvsFallBackToAPerpendicularUnitVector) {
     }
 }
 
+// The LOD sharing rule (docs/formats.md, "LOD vertex sharing") tells vertices without a usable u
+// direction apart: the frames say which, with the same tangents as computeTangents.
+TEST(Tangents, FramesSayWhichVerticesHadAUsableDirection) {
+    std::vector<ModelVertex> vertices = quad(false);
+    vertices.push_back(vertex({5, 5, 0}, {0.5f, 0.5f})); // a triangle with one UV for all corners
+    vertices.push_back(vertex({6, 5, 0}, {0.5f, 0.5f}));
+    vertices.push_back(vertex({6, 6, 0}, {0.5f, 0.5f}));
+    vertices.push_back(vertex({9, 9, 9}, {0, 0})); // used by no triangle
+    const std::vector<std::uint32_t> indices{0, 1, 2, 0, 2, 3, 4, 5, 6};
+    const TangentFrames frames = computeTangentFrames(vertices, indices);
+    EXPECT_EQ(frames.usable, (std::vector<std::uint8_t>{1, 1, 1, 1, 0, 0, 0, 0}));
+    const std::vector<Vec4> tangents = computeTangents(vertices, indices);
+    ASSERT_EQ(frames.tangents.size(), tangents.size());
+    for (std::size_t v = 0; v < tangents.size(); ++v) {
+        EXPECT_EQ(frames.tangents[v].x, tangents[v].x);
+        EXPECT_EQ(frames.tangents[v].y, tangents[v].y);
+        EXPECT_EQ(frames.tangents[v].z, tangents[v].z);
+        EXPECT_EQ(frames.tangents[v].w, tangents[v].w);
+    }
+}
+
 TEST(Tangents, NeverNaNForBrokenInput) {
     const float nan = std::numeric_limits<float>::quiet_NaN();
     std::vector<ModelVertex> vertices = quad(false, {0, 0, 0}); // zero normals
