@@ -131,7 +131,9 @@ void expectSameText(const PhyText& ours, const PhyText& valve, double tolerance)
         ASSERT_TRUE(a && b);
         EXPECT_EQ(a->name, b->name);
         // Valve's older ragdolls name the root solid as its own parent; a root has none.
-        if (b->parent != b->name) EXPECT_EQ(a->parent, b->parent) << a->name;
+        if (b->parent != b->name) {
+            EXPECT_EQ(a->parent, b->parent) << a->name;
+        }
         EXPECT_NEAR(a->mass, b->mass, tolerance * b->mass) << a->name;
         EXPECT_EQ(a->surfaceprop, b->surfaceprop) << a->name;
         EXPECT_FLOAT_EQ(a->damping, b->damping) << a->name;
