@@ -173,7 +173,11 @@ std::vector<BenchModel> discoverBenchModels(const fs::path& dir, DiagnosticSink&
                             "; give a folder or QC relative to it");
             continue;
         }
-        walk.excluded.insert(relativeName(under.lexically_normal(), dir));
+        // Named by the exclusion's own normalized form, not through `dir`: a bench folder given
+        // as `a/../corpus` would otherwise never match the walked paths.
+        fs::path relative = fs::path(path).lexically_normal();
+        if (relative.filename().empty()) relative = relative.parent_path(); // "tree/" is "tree"
+        walk.excluded.insert(relative.generic_string());
     }
     std::vector<BenchModel> models;
     discoverIn(dir, dir, models, walk);

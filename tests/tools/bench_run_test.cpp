@@ -117,6 +117,19 @@ TEST(BenchRun, ExcludedFoldersAndQcsAreLeftOutAndAnExclusionOfNothingIsReported)
     EXPECT_FALSE(sink.hasErrors());
 }
 
+TEST(BenchRun, AnExclusionHoldsWhenTheBenchFolderIsGivenThroughDotDot) {
+    test::TempDir dir;
+    writeQcModel(dir / "corpus/a", "a");
+    writeQcModel(dir / "corpus/projects/b", "b");
+    fs::create_directories(dir / "elsewhere");
+    CollectingSink sink;
+    const fs::path throughParent = dir / "elsewhere" / ".." / "corpus";
+    const auto models = discoverBenchModels(throughParent, sink, {"projects/"});
+    ASSERT_EQ(models.size(), 1u);
+    EXPECT_EQ(models[0].name, "a/a.qc");
+    EXPECT_FALSE(sink.find("BENCH005"));
+}
+
 TEST(BenchRun, ASavedRunReadsBackLeavingOutWhatIsNotANumber) {
     const std::optional<BenchRun> run = parseBenchRun(R"({"models": {
         "m": {"ok": true, "timeMs": "slow", "bytes": {"vvd": 10, "sw.vtx": null},
