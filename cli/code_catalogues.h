@@ -25,7 +25,8 @@ inline constexpr const DiagnosticCatalogue* kAllCatalogues[] = {
     &kVmdlDocumentCodes, &kVvdCodes,       &kVtxCodes,       &kMdlCodes,          &kModelCheckCodes,
     &kPhyCodes,          &kOptimizerCodes, &kCollisionCodes, &kMeshCodes,         &kBoneCodes,
     &kPhysicsCodes,      &kSequenceCodes,  &kWeightCodes,    &kLodCodes,          &kAnimCodes,
-    &kRestripCodes,      &kBenchCodes,     &kStatsCodes,     &kPhysicsCheckCodes, &kCliCodes,
+    &kRestripCodes,      &kBenchCodes,     &kStatsCodes,     &kPhysicsCheckCodes, &kViewCodes,
+    &kBuildCodes,        &kCliCodes,
 };
 
 } // namespace vtxc

@@ -4,9 +4,11 @@
 
 #include "compiler/generated_lod_figures.h"
 #include "formats/common/diagnostics.h"
+#include "tools/model_view.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <vector>
 
 namespace vtxc::cli {
@@ -41,5 +43,11 @@ void addTuneCommand(CLI::App& app, CommandContext& context);
 void addRestripCommand(CLI::App& app, CommandContext& context);
 void addBenchCommand(CLI::App& app, CommandContext& context);
 void addLodCommand(CLI::App& app, CommandContext& context);
+void addBuildCommand(CLI::App& app, CommandContext& context);
+void addViewCommand(CLI::App& app, CommandContext& context);
+
+// The page of the model at `model` written to `output` (vtxc view, vtxc compile --view).
+bool writeModelPage(const std::filesystem::path& model, const std::filesystem::path& output,
+                    const ModelPageOptions& options, DiagnosticSink& sink);
 
 } // namespace vtxc::cli

@@ -8,7 +8,10 @@
 #include "compiler/compile.h"
 #include "compiler/compile_json.h"
 #include "formats/common/file_io.h"
+#include "formats/common/file_tracking.h"
 #include "formats/studio/vtx.h"
+#include "tools/content_hash.h"
+#include "tools/tree_build.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -34,6 +37,9 @@ struct CompileArguments {
     double pixelError = 1;
     std::string gameDir;           // --game-dir: scripts/surfaceproperties*.txt for $automass
     std::string surfaceProperties; // --surface-properties FILE
+    std::string view;              // --view FILE.html: the page of the compiled model
+    std::string depfile;           // --depfile FILE: Make-format outputs and inputs read
+    std::string outputHashes;      // --output-hashes FILE: SHA-256 of each model file written
 };
 
 } // namespace
@@ -147,7 +153,77 @@ std::vector<std::filesystem::path> outputPaths(const std::string& base,
     return outputs;
 }
 
+// FILE of --depfile: "OUTPUTS: INPUTS" as Make and Ninja read them, absolute paths.
+bool writeDepfile(const std::string& file, const std::vector<std::filesystem::path>& outputs,
+                  const std::vector<std::filesystem::path>& inputs, DiagnosticSink& sink) {
+    Depfile depfile;
+    for (const auto& output : outputs)
+        depfile.outputs.push_back(std::filesystem::absolute(output).lexically_normal());
+    for (const auto& input : inputs)
+        depfile.inputs.push_back(std::filesystem::absolute(input).lexically_normal());
+    const std::string text = depfileText(depfile);
+    return writeFileAtomically(file, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
+}
+
+// --depfile: records every file read while it lives. After a success the depfile names the
+// outputs and the inputs; after a failure it names no output, only the files read up to the
+// failure (`vtxc build` keeps a failure until one of them, or the tree's list of files, changes;
+// Make and Ninja ignore it).
+class InputRecording {
+  public:
+    explicit InputRecording(std::string depfile) : depfile_(std::move(depfile)) {
+        if (!depfile_.empty()) setInputRecorder(&recorder_);
+    }
+    ~InputRecording() {
+        if (depfile_.empty()) return;
+        setInputRecorder(nullptr);
+        if (finished_) return;
+        NullSink ignored;
+        writeDepfile(depfile_, {}, recorder_.files(), ignored);
+    }
+    InputRecording(const InputRecording&) = delete;
+    InputRecording& operator=(const InputRecording&) = delete;
+    // Stops recording: what the compile read (the model page read afterwards is no input).
+    std::vector<std::filesystem::path> stop() {
+        if (!depfile_.empty()) setInputRecorder(nullptr);
+        return recorder_.files();
+    }
+    void succeeded(const std::vector<std::filesystem::path>& outputs,
+                   const std::vector<std::filesystem::path>& inputs, DiagnosticSink& sink) {
+        if (depfile_.empty()) return;
+        finished_ = true;
+        writeDepfile(depfile_, outputs, inputs, sink);
+    }
+
+  private:
+    std::string depfile_;
+    bool finished_ = false;
+    InputRecorder recorder_;
+};
+
+// FILE of --output-hashes (for `vtxc build`): "SHA256 PATH" per model file, of the bytes this
+// compile published. The build compares them with the files it then finds, which another build
+// into the same folder may have replaced meanwhile.
+void writeOutputHashes(const std::string& file, const CompileOutput& output,
+                       const std::string& base, DiagnosticSink& sink) {
+    std::string text;
+    auto add = [&](const std::string& path, const void* bytes, std::size_t size) {
+        Sha256 hash;
+        hash.update(bytes, size);
+        text += hash.hexDigest();
+        text += ' ';
+        text += std::filesystem::absolute(path).lexically_normal().string();
+        text += '\n';
+    };
+    for (const CompiledFile& compiled : output.files)
+        add(base + "." + compiled.suffix, compiled.bytes.data(), compiled.bytes.size());
+    const std::string layout = layoutJsonText(output.layout);
+    add(base + ".layout.json", layout.data(), layout.size());
+    writeFileAtomically(file, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
+}
+
 void runCompile(const CompileArguments& args, CommandContext& context) {
+    InputRecording recording(args.depfile);
     StderrSink sink(args.quiet);
     CompileOptions options = args.options;
     if (args.checksumGiven) options.checksum = static_cast<std::int32_t>(args.checksum);
@@ -179,9 +255,9 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
     if (qc) where.root = args.output;
     const std::string base =
         qc ? (std::filesystem::path(args.output) / "models" / project->name).string() : args.output;
-    const auto outputs =
-        outputPaths(base, options.variants, args.report, project->description != nullptr,
-                    physicsMesh(*project) != nullptr, !project->bodyParts.empty());
+    auto outputs = outputPaths(base, options.variants, args.report, project->description != nullptr,
+                               physicsMesh(*project) != nullptr, !project->bodyParts.empty());
+    if (!args.view.empty()) outputs.push_back(args.view);
     const auto inputs = projectInputs(*project, args.model.input);
     if (!checkOutputsAreNotInputs(outputs, inputs, sink)) {
         context.exitStatus = exitStatusOf(sink);
@@ -206,11 +282,20 @@ void runCompile(const CompileArguments& args, CommandContext& context) {
         const std::string text = jsonFileText(report);
         writeFileAtomically(args.report, std::vector<std::uint8_t>(text.begin(), text.end()), sink);
     }
-    if (output && !sink.hasErrors() && writeCompileOutput(*output, base, sink, where) &&
-        !args.quiet) {
+    const bool written =
+        output && !sink.hasErrors() && writeCompileOutput(*output, base, sink, where);
+    const std::vector<std::filesystem::path> inputsRead = recording.stop();
+    if (written && !args.quiet) {
         printGeneratedLods(project->generatedLodFigures);
         printSummary(*output, base);
     }
+    // The page reads the files just written, as `vtxc view` would.
+    if (written && !args.view.empty() && writeModelPage(base, args.view, {}, sink) && !args.quiet)
+        std::printf("wrote %s\n", args.view.c_str());
+    if (written && !sink.hasErrors())
+        recording.succeeded({outputs.begin(), outputs.end()}, inputsRead, sink);
+    if (written && !args.outputHashes.empty() && !sink.hasErrors())
+        writeOutputHashes(args.outputHashes, *output, base, sink);
     context.exitStatus = exitStatusOf(sink);
 }
 } // namespace
@@ -291,6 +376,15 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
                     "$concave past $maxconvexpieces: studiomdl (one hull of everything, as "
                     "Valve's compiler) or merge (join islands, least added volume first)")
         ->transform(CLI::CheckedTransformer(pieceStrategies, CLI::ignore_case));
+    sub->add_option("--view", args->view,
+                    "also write the compiled model's page (as vtxc view) to this HTML file");
+    sub->add_option("--output-hashes", args->outputHashes,
+                    "(for vtxc build) write the SHA-256 of each model file written")
+        ->group("");
+    sub->add_option("--depfile", args->depfile,
+                    "write a Make-format depfile naming every output and every file the "
+                    "compile read (for Ninja, Make, build farms; after a failure: no output, "
+                    "the files read up to it)");
     sub->add_flag("--quiet", args->quiet, "print errors only");
     sub->callback([args, &context] { runCompile(*args, context); });
 }

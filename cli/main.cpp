@@ -63,6 +63,8 @@ int main(int argc, char** argv) {
     vtxc::cli::addRestripCommand(app, context);
     vtxc::cli::addAnimCommand(app, context);
     vtxc::cli::addLodCommand(app, context);
+    vtxc::cli::addBuildCommand(app, context);
+    vtxc::cli::addViewCommand(app, context);
     vtxc::cli::CodeListRequest codeList;
     vtxc::cli::addListCodesOptions(app, codeList);
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <memory>
+#include <set>
 #include <tbb/parallel_for.h>
 
 namespace vtxc {
@@ -89,10 +90,17 @@ class AnimationBuilder {
         std::map<const QcSequence*, std::vector<int>> played;
         for (const auto& [entry, isSequence] : entries) {
             if (sink_.errorLimitReached()) return std::nullopt;
-            if (isSequence)
+            if (isSequence) {
                 played[entry] = sequenceSources(*entry);
-            else if (auto index = fileAnimation(*entry, entry->name, 0))
+                if (!played[entry].empty())
+                    sequenceFirst_.emplace_back(lowered(entry->name), played[entry].front());
+                else
+                    missing_.insert(lowered(entry->name));
+            } else if (auto index = fileAnimation(*entry, entry->name, 0)) {
                 played[entry] = {*index};
+            } else {
+                missing_.insert(lowered(entry->name));
+            }
         }
         if (!ok_) return std::nullopt;
         for (const QcSequence& s : qc_.sequences)
@@ -104,10 +112,13 @@ class AnimationBuilder {
     std::vector<int> sequenceSources(const QcSequence& sequence) {
         std::vector<int> out;
         int files = 0;
+        bool lost = false;
         for (const QcAnimationSource& source : sequence.sources) {
             if (!source.file) {
                 if (auto index = set_.find(source.animation)) {
                     out.push_back(*index);
+                } else if (missing_.count(lowered(source.animation))) {
+                    lost = true; // its $animation was left out (the file is missing: QC051)
                 } else {
                     sink_.error("SEQ001", sequence.definedAt,
                                 "sequence '" + sequence.name + "' plays '" + source.animation +
@@ -118,9 +129,16 @@ class AnimationBuilder {
             }
             const std::string name =
                 "@" + sequence.name + (files == 0 ? "" : "_" + std::to_string(files));
-            if (auto index = fileAnimation(sequence, name, files)) out.push_back(*index);
+            if (auto index = fileAnimation(sequence, name, files))
+                out.push_back(*index);
+            else
+                lost = true;
             ++files;
         }
+        // A sequence that lost a source to a missing file is left out whole (SEQ006): what is
+        // left would be another sequence (a blend grid without one of its cells, a shorter
+        // list of layers), not a smaller version of it.
+        if (lost) out.clear();
         return out;
     }
 
@@ -149,6 +167,12 @@ class AnimationBuilder {
         AnimationFrames animation = describe(entry, name);
         std::vector<std::vector<LocalPose>> nodes = nodePoses(smd);
         if (!selectFrames(entry, file->written, nodes)) return std::nullopt;
+        // `numframes N` sets the frame count: Valve's w_357.mdl makes its one-frame
+        // attack1.smd (`numframes 2`) an animation of 2 frames, the last one repeated.
+        if (entry.numFrames) {
+            const std::vector<LocalPose> last = nodes.back();
+            nodes.resize(static_cast<std::size_t>(*entry.numFrames), last);
+        }
         // Only `subtract` makes the animation a delta. A sequence's `delta` option flags the
         // sequence, not its file's animation: Valve's labturret_npc.mdl keeps `$sequence
         // mirror_correction "mirror_correction.smd" ... delta` as an animation with flags 0 whose
@@ -168,7 +192,7 @@ class AnimationBuilder {
     // An $animation whose source is another animation's name: a copy of it under this name.
     std::optional<int> fromNamedAnimation(const QcSequence& entry, const std::string& name) {
         const std::optional<int> source = set_.find(entry.sources.front().animation);
-        if (!source) return std::nullopt;
+        if (!source) return std::nullopt; // the named one is missing: so is this one
         AnimationFrames animation = set_.animations[static_cast<std::size_t>(*source)];
         const AnimationFrames described = describe(entry, name);
         animation.name = described.name;
@@ -257,10 +281,30 @@ class AnimationBuilder {
     // source, before the subtraction: studiomdl names an animation before reading its options, so
     // the name already finds it. The definition being read shadows an earlier one of the same
     // name, as later definitions do everywhere (AnimationSet::find).
+    // The animation `subtract NAME` means: the latest animation of that name, else the first
+    // animation of the latest sequence of that name. Valve's combine_soldier_anims.mdl has
+    // "@ar2_to_smg1" (SoldierActivityFixes.qci: `subtract "layer_relaxed_ar2" 0`, where
+    // layer_relaxed_ar2 is a $sequence), so a sequence's name finds its animation here, unlike
+    // a sequence's source words (qc_sequence.cpp).
+    std::optional<int> subtractedAnimation(const std::string& named) const {
+        if (auto index = set_.find(named)) return index;
+        const std::string wanted = lowered(named);
+        for (auto it = sequenceFirst_.rbegin(); it != sequenceFirst_.rend(); ++it)
+            if (it->first == wanted) return it->second;
+        return std::nullopt;
+    }
+
     bool subtract(const QcSequence& entry, AnimationFrames& animation) {
         const std::string& named = entry.subtract->animation;
         const bool ownFrames = lowered(named) == lowered(entry.name);
-        const std::optional<int> source = ownFrames ? std::nullopt : set_.find(named);
+        const std::optional<int> source = ownFrames ? std::nullopt : subtractedAnimation(named);
+        if (!ownFrames && !source && missing_.count(lowered(named))) {
+            sink_.warning("SEQ006", entry.definedAt,
+                          "'" + entry.name + "' subtracts '" + named +
+                              "', which was left out (its file is missing); '" + entry.name +
+                              "' is left out too");
+            return false;
+        }
         if (!ownFrames && !source) {
             sink_.error("SEQ001", entry.definedAt,
                         "'" + entry.name + "' subtracts '" + entry.subtract->animation +
@@ -316,6 +360,11 @@ class AnimationBuilder {
     ForwardingSink own_;
     DiagnosticSink& sink_ = own_;
     AnimationSet set_;
+    // $animation names left out because their file is missing (lower case): what plays or
+    // subtracts them is left out with them instead of failing the compile.
+    std::set<std::string> missing_;
+    // Each sequence built so far (lower-case name) with the first animation it plays.
+    std::vector<std::pair<std::string, int>> sequenceFirst_;
     mutable bool ok_ = true;
 };
 

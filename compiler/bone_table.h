@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace vtxc {
@@ -44,8 +45,16 @@ class BoneTable {
     std::optional<int> find(const std::string& name) const;
 
     // For each node of `smd`, its model bone. A node whose name is not in the table is an error
-    // (BONE001) naming it and the file; returns nothing then.
+    // (BONE001) naming it and the file; returns nothing then. A node naming a bone that
+    // collapse() removed maps to the bone it was folded into.
     std::optional<std::vector<int>> mapNodes(const SmdFile& smd, DiagnosticSink& sink) const;
+
+    // Removes every bone `keep` marks false (none may have a kept descendant); each is folded
+    // into its nearest kept ancestor, which takes its vertex weights through mapNodes. Returns,
+    // per old bone, its new index (a removed bone: its ancestor's; -1 when it has none).
+    std::vector<int> collapse(const std::vector<bool>& keep);
+    // Bones folded away by collapse(), in table order, with the bone each went to.
+    const std::vector<std::pair<ModelBone, int>>& collapsed() const { return collapsed_; }
 
   private:
     void add(ModelBone bone);
@@ -55,7 +64,29 @@ class BoneTable {
     // Lower-case name -> bone: lookups in constant time, so tens of thousands of nodes stay
     // linear work.
     std::unordered_map<std::string, int> byName_;
+    // Lower-case name of a collapsed bone -> the bone it was folded into.
+    std::unordered_map<std::string, int> foldedInto_;
+    std::vector<std::pair<ModelBone, int>> collapsed_;
     bool staticProp_ = false;
 };
+
+// What keeps a bone in the model (docs/mdl-compile.md, "Unused bones"), per bone of the table.
+struct BoneNeeds {
+    std::vector<bool> named;    // an $attachment, $hbox, $bonemerge, $ikchain or $weightlist
+    std::vector<bool> animated; // the skeleton of one of the model's animation sources names it
+    std::vector<bool> weighted; // a vertex of some LOD is weighted to it (after its LOD's rules)
+};
+
+// The bones studiomdl keeps: a bone declared by $definebone, one a QC command names, one both
+// animated and weighted, and every ancestor of a kept bone. A bone that carries weights but has
+// no kept ancestor is kept too (its vertices need a bone), and so is the first bone when nothing
+// else is.
+std::vector<bool> bonesToKeep(const BoneTable& table, const BoneNeeds& needs);
+
+// A LOD's bone rules: `bonetreecollapse BONE` takes every bone below BONE to BONE, then
+// `replacebone OLD NEW` takes OLD (and what was taken to OLD) to NEW. Returns the bone each
+// bone's weights go to in that LOD. A name the table does not know is a warning (BONE007) at
+// its line, and the rule is skipped.
+std::vector<int> lodBoneMap(const BoneTable& table, const QcLod& lod, DiagnosticSink& sink);
 
 } // namespace vtxc

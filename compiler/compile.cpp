@@ -14,9 +14,11 @@
 #include "formats/smd/smd.h"
 #include "formats/studio/studio_codes.h"
 #include "formats/studio/vtx.h"
+#include "optimizer/bone_weights.h"
 #include "optimizer/strip_memo.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -147,6 +149,8 @@ class Driver {
     bool buildPhysics();
     bool hasMeshes() const { return !project_.bodyParts.empty(); }
     bool loadAnimationSkeletons();
+    void foldUnneededBones();
+    std::vector<bool> animatedBones(const std::vector<bool>& candidates);
     std::optional<CompileOutput> finishWithoutMeshes(const CompileOptions& options);
 
     const ModelProject& project_;
@@ -163,6 +167,15 @@ class Driver {
     std::optional<PhysicsModel> physics_; // the .phy, when the QC has a collision model
     // A model without meshes and without $definebone: its animation SMDs, for their bones.
     std::vector<std::shared_ptr<const SmdFile>> animationSkeletons_;
+    // The table before unneeded bones were folded away, each LOD's bone rules on it
+    // (replacebone, bonetreecollapse) and where each of its bones went: SMD nodes are mapped
+    // through all three.
+    BoneTable fullBones_;
+    std::vector<std::vector<int>> lodBoneMaps_;
+    std::vector<int> foldedTo_;
+    // Per LOD, on the final bones: where the LOD's rules take each bone (empty: nowhere else).
+    std::vector<std::vector<int>> finalLodBoneMaps_;
+    void finalLodBoneMaps(const std::vector<bool>& keep);
 };
 
 // The animation SMDs of a model without meshes, each once, in QC order of first use; diagnostics
@@ -228,6 +241,180 @@ bool Driver::buildBoneTable() {
     return true;
 }
 
+// The bones of the project's animation sources' skeletons, among `candidates` (docs/mdl-compile.md,
+// "Unused bones"). A QC without $sequence gets the reference's bind pose as `idle`, which names
+// every bone of the first reference SMD. A source that cannot be read counts as naming every bone:
+// nothing is removed on a guess.
+std::vector<bool> Driver::animatedBones(const std::vector<bool>& candidates) {
+    const std::size_t n = fullBones_.bones().size();
+    std::vector<bool> animated(n, false);
+    const QcProject* qc = project_.description.get();
+    std::vector<fs::path> paths;
+    bool unknown = false;
+    if (qc)
+        for (const auto* list : {&qc->animations, &qc->sequences})
+            for (const QcSequence& entry : *list)
+                for (const QcAnimationSource& source : entry.sources) {
+                    if (!source.file) continue;
+                    if (!source.file->found)
+                        unknown = true;
+                    else if (std::find(paths.begin(), paths.end(), source.file->path) ==
+                             paths.end())
+                        paths.push_back(source.file->path);
+                }
+    if (!qc || (qc->sequences.empty() && qc->animations.empty())) {
+        if (!models_.empty() && !models_[0]->lods.empty() && models_[0]->lods[0])
+            paths.push_back(models_[0]->lods[0]->smdPath);
+        else
+            unknown = true;
+    }
+    if (unknown) return std::vector<bool>(n, true);
+    SmdReadOptions poses;
+    poses.posesOnly = true;
+    for (const fs::path& path : paths) {
+        std::shared_ptr<const SmdFile> smd;
+        if (const auto cached = smds_.find(path); cached != smds_.end()) {
+            smd = cached->second;
+        } else {
+            NullSink quiet; // its diagnostics come when the animations are built
+            auto read = readSmdFile(path, quiet, poses);
+            if (!read) return std::vector<bool>(n, true);
+            smd = std::make_shared<const SmdFile>(std::move(*read));
+        }
+        for (const SmdNode& node : smd->nodes)
+            if (const auto bone = fullBones_.find(node.name))
+                animated[static_cast<std::size_t>(*bone)] = true;
+        bool allAnimated = true;
+        for (std::size_t b = 0; b < n; ++b)
+            allAnimated = allAnimated && (!candidates[b] || animated[b]);
+        if (allAnimated) break; // the other files cannot change the result
+    }
+    return animated;
+}
+
+namespace {
+bool isSmdForm(const QcProject& description) {
+    std::string extension = description.qcPath.extension().string();
+    for (char& c : extension)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return extension == ".smd";
+}
+} // namespace
+
+// Each LOD's rules on the bones that remain: a kept bone goes where its rule takes it, or to the
+// bone that took the bone its rule names. `keep` empty: every bone stays.
+void Driver::finalLodBoneMaps(const std::vector<bool>& keep) {
+    finalLodBoneMaps_.assign(lodBoneMaps_.size(), {});
+    const std::size_t bones = built_.bones.bones().size();
+    for (std::size_t lod = 0; lod < lodBoneMaps_.size(); ++lod) {
+        std::vector<int> map(bones);
+        bool moves = false;
+        for (std::size_t b = 0; b < lodBoneMaps_[lod].size(); ++b) {
+            if (!keep.empty() && !keep[b]) continue;
+            const int from = foldedTo_[b];
+            const int to = std::max(0, foldedTo_[static_cast<std::size_t>(lodBoneMaps_[lod][b])]);
+            map[static_cast<std::size_t>(from)] = to;
+            moves = moves || to != from;
+        }
+        if (moves) finalLodBoneMaps_[lod] = std::move(map);
+    }
+}
+
+// studiomdl leaves out the bones nothing needs, folding each into its nearest kept ancestor,
+// which takes its vertex weights (bonesToKeep). Vertex weights are those the LODs give after
+// their replacebone and bonetreecollapse rules and after weight capping.
+void Driver::foldUnneededBones() {
+    fullBones_ = built_.bones;
+    lodBoneMaps_.clear();
+    for (std::size_t lod = 0; lod < project_.lods.size(); ++lod) {
+        static const QcLod kNoRules{};
+        const QcProject* qc = project_.description.get();
+        const QcLod& rules = qc && lod < qc->lods.size() ? qc->lods[lod] : kNoRules;
+        lodBoneMaps_.push_back(lodBoneMap(fullBones_, rules, sink_));
+    }
+    const std::size_t n = fullBones_.bones().size();
+    foldedTo_.resize(n);
+    for (std::size_t b = 0; b < n; ++b)
+        foldedTo_[b] = static_cast<int>(b);
+    finalLodBoneMaps({});
+    if (project_.staticProp || !hasMeshes() || !project_.description) return;
+    // The SMD form (`vtxc compile REF.smd`, no QC) keeps every node of its SMD as a bone: its
+    // .vvd and .vtx name bones by the SMD's node order, as callers pairing them with an .mdl
+    // of their own expect. The rule is studiomdl's for QCs.
+    if (isSmdForm(*project_.description)) return;
+
+    BoneNeeds needs;
+    needs.named.assign(n, false);
+    auto name = [&](const std::string& bone) {
+        if (const auto found = fullBones_.find(bone))
+            needs.named[static_cast<std::size_t>(*found)] = true;
+    };
+    if (const QcProject* qc = project_.description.get()) {
+        const QcMdlSettings& mdl = qc->mdl;
+        for (const QcAttachment& attachment : mdl.attachments)
+            name(attachment.bone);
+        for (const QcHitboxSet& set : mdl.hitboxSets)
+            for (const QcHitbox& box : set.boxes)
+                name(box.bone);
+        for (const std::string& bone : mdl.boneMerges)
+            name(bone);
+        for (const QcIkChain& chain : mdl.ikChains)
+            name(chain.bone);
+        for (const QcWeightList& list : mdl.weightLists)
+            for (const auto& [bone, weight] : list.weights)
+                name(bone);
+    }
+    std::vector<bool> candidates(n, false);
+    for (std::size_t b = 0; b < n; ++b)
+        candidates[b] = !fullBones_.bones()[b].defined && !needs.named[b];
+    if (std::none_of(candidates.begin(), candidates.end(), [](bool c) { return c; })) return;
+
+    needs.weighted.assign(n, false);
+    BoneWeightOptions weightOptions;
+    weightOptions.dropThreshold = options_.weightThreshold;
+    // Every LOD's vertices take their weights from LOD 0's (docs/formats.md, "LOD vertex
+    // sharing"), moved by that LOD's rules.
+    for (const ProjectModel* model : models_) {
+        if (model->lods.empty() || !model->lods[0]) continue;
+        const SmdFile& smd = *smds_.at(model->lods[0]->smdPath);
+        NullSink quiet; // an unknown node is reported when the meshes are extracted
+        const auto nodeMap = fullBones_.mapNodes(smd, quiet);
+        if (!nodeMap) continue;
+        for (const SmdTriangle& triangle : smd.triangles)
+            for (const SmdVertex& corner : triangle.corners) {
+                BoneInfluence influences[kSmdMaxLinksPerVertex + 1];
+                std::size_t count = 0;
+                for (const SmdLink& link : smd.influences(corner))
+                    influences[count++] = {(*nodeMap)[static_cast<std::size_t>(link.bone)],
+                                           link.weight};
+                const BoneWeights weights =
+                    capBoneWeights({influences, count}, weightOptions).weights;
+                for (int k = 0; k < weights.count; ++k)
+                    if (weights.weight[k] > 0.0f)
+                        needs.weighted[static_cast<std::size_t>(weights.bone[k])] = true;
+            }
+    }
+    const std::vector<bool> lod0Weighted = needs.weighted;
+    for (const std::vector<int>& rules : lodBoneMaps_)
+        for (std::size_t b = 0; b < n; ++b)
+            if (lod0Weighted[b]) needs.weighted[static_cast<std::size_t>(rules[b])] = true;
+    needs.animated = animatedBones(candidates);
+    const std::vector<bool> keep = bonesToKeep(fullBones_, needs);
+    if (std::all_of(keep.begin(), keep.end(), [](bool k) { return k; })) return;
+    foldedTo_ = built_.bones.collapse(keep);
+    finalLodBoneMaps(keep);
+    for (const auto& [bone, into] : built_.bones.collapsed())
+        sink_.report(kBoneCodes["BONE008"], bone.declaredAt,
+                     "bone '" + bone.name +
+                         "' is not needed (no $definebone, attachment, hitbox, $bonemerge, IK "
+                         "chain or weight list names it, and no animation poses it): " +
+                         (into >= 0
+                              ? "folded into '" +
+                                    built_.bones.bones()[static_cast<std::size_t>(into)].name +
+                                    "', which takes its vertex weights"
+                              : std::string("left out")));
+}
+
 bool Driver::extractAll() {
     ExtractionOptions extraction;
     extraction.weightThreshold = options_.weightThreshold;
@@ -241,11 +428,16 @@ bool Driver::extractAll() {
             const auto& source = models_[m]->lods[lod];
             if (!source) continue;
             const SmdFile& smd = *smds_.at(source->smdPath);
-            const auto nodeMap = built_.bones.mapNodes(smd, sink_);
+            auto nodeMap = fullBones_.mapNodes(smd, sink_);
             if (!nodeMap) {
                 ok = false;
                 continue;
             }
+            // Folded bones' nodes go to the bone that took them. (A LOD's own bone rules apply
+            // to its vertices' final weights, which come from LOD 0: see assembleAll.)
+            for (int& bone : *nodeMap)
+                if (static_cast<std::size_t>(bone) < foldedTo_.size())
+                    bone = std::max(0, foldedTo_[static_cast<std::size_t>(bone)]);
             extracted_[m][lod] = extractMesh(smd, *nodeMap, *source, extraction);
             if (const auto line = firstNonFiniteLine(*extracted_[m][lod])) {
                 char scale[32];
@@ -289,8 +481,10 @@ bool Driver::assembleAll() {
             const auto& source =
                 models_[m]->lods.size() > lod ? models_[m]->lods[lod] : std::nullopt;
             if (source) input.fileName = source->smdPath.string();
+            if (lod < finalLodBoneMaps_.size()) input.boneMap = finalLodBoneMaps_[lod];
             input.sameAsLod0 = lod > 0 && source && models_[m]->lods[0] &&
-                               samePlacement(*source, *models_[m]->lods[0]);
+                               samePlacement(*source, *models_[m]->lods[0]) &&
+                               input.boneMap.empty();
         }
         results[m] =
             assembleModel(models_[m]->name, inputs, built_.materials, options_, stats[m], sinks[m]);
@@ -386,7 +580,9 @@ bool Driver::prepare() {
     smds_ = std::move(*smds);
     built_.lods = project_.lods;
     built_.staticProp = project_.staticProp;
-    if (!buildBoneTable() || !extractAll() || !buildPhysics()) return false;
+    if (!buildBoneTable()) return false;
+    foldUnneededBones();
+    if (!extractAll() || !buildPhysics()) return false;
     smds_.clear(); // the corners hold all the meshes need: free the parsed files before welding
     animationSkeletons_.clear();
     buildMaterialTable();

@@ -50,6 +50,13 @@ inline constexpr DiagnosticCode kBoneCodeList[] = {
     {"BONE006", Severity::Error, ExitCode::InvalidInput,
      "more than 254 bones (animation records number bones in one byte)",
      "collapse bones, or split the model"},
+    {"BONE007", Severity::Warning, ExitCode::Ok,
+     "a $lod replacebone or bonetreecollapse names a bone the model does not have; the rule is "
+     "skipped",
+     "name one of the model's bones (names are matched ignoring case)"},
+    {"BONE008", Severity::Note, ExitCode::Ok,
+     "a bone nothing keeps (see docs/mdl-compile.md, unused bones) was folded into its parent",
+     "declare it with $definebone, or name it in $bonemerge, to keep it"},
 };
 
 inline constexpr DiagnosticCode kPhysicsCodeList[] = {

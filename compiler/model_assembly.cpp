@@ -4,6 +4,7 @@
 #include "compiler/model_assembly.h"
 
 #include "compiler/compile_codes.h"
+#include "optimizer/bone_weights.h"
 #include "optimizer/point_grid.h"
 #include "optimizer/tangents.h"
 #include "optimizer/welding.h"
@@ -101,14 +102,27 @@ bool sameTangentFrame(const MaterialPool& pool, std::uint32_t id, const LodVerte
 // corpus (docs/formats.md, "LOD vertex sharing"): position, UV and normal within the tolerances,
 // and for a vertex that a LOD after LOD 0 added also the tangent frame; of several, the one with
 // the closest UV, then normal, then position (lowest id on ties).
+// Whether the LOD's bone rules move any weight of `weights` to another bone.
+bool movesWeights(const BoneWeights& weights, const std::vector<int>& boneMap) {
+    for (int k = 0; k < weights.count; ++k) {
+        const auto bone = static_cast<std::size_t>(weights.bone[k]);
+        if (bone < boneMap.size() && boneMap[bone] != weights.bone[k]) return true;
+    }
+    return false;
+}
+
+// A vertex whose weights the LOD's bone rules move is not reused: the LOD needs its own copy
+// with the moved weights (a vertex holds one set of weights for every LOD that draws it).
 std::optional<std::uint32_t> findReusable(MaterialPool& pool, const LodVertex& lodVertex,
-                                          const CompileOptions& options) {
+                                          const CompileOptions& options,
+                                          const std::vector<int>& boneMap) {
     const ModelVertex& v = lodVertex.vertex;
     std::optional<std::uint32_t> best;
     std::tuple<float, float, float> bestKey{};
     for (std::uint32_t id : pool.grid().within(v.position, options.lodPositionTolerance)) {
         if (id >= pool.reusableCount) continue;
         const ModelVertex& candidate = pool.vertices[id];
+        if (!boneMap.empty() && movesWeights(candidate.weights, boneMap)) continue;
         const float uvDifference =
             std::max(std::abs(candidate.uv.x - v.uv.x), std::abs(candidate.uv.y - v.uv.y));
         if (uvDifference > options.lodUvTolerance) continue;
@@ -151,6 +165,24 @@ class Lod0Weights {
     std::vector<BoneWeights> weights_;
     std::size_t gridded_ = 0;
 };
+
+} // namespace
+
+BoneWeights remapBoneWeights(const BoneWeights& weights, const std::vector<int>& boneMap) {
+    if (!movesWeights(weights, boneMap)) return weights;
+    BoneInfluence influences[kMaxBonesPerVertex];
+    std::size_t count = 0;
+    for (int k = 0; k < weights.count && k < kMaxBonesPerVertex; ++k) {
+        const auto bone = static_cast<std::size_t>(weights.bone[k]);
+        influences[count++] = {bone < boneMap.size() ? boneMap[bone] : weights.bone[k],
+                               weights.weight[k]};
+    }
+    BoneWeightOptions keepAll;
+    keepAll.dropThreshold = 0.0f; // the weights were capped already; merging only adds
+    return capBoneWeights({influences, count}, keepAll).weights;
+}
+
+namespace {
 
 void appendTriangle(std::vector<std::uint32_t>& out, std::uint32_t a, std::uint32_t b,
                     std::uint32_t c, AssemblyStatistics& stats) {
@@ -303,7 +335,7 @@ class ModelAssembler {
             auto material = materialIndex(m.material, input.fileName);
             if (!material) return false;
             if (isRemoved(input.removedMaterials, m.material)) continue;
-            addLodMaterial(lod, poolFor(*material), m);
+            addLodMaterial(lod, poolFor(*material), m, input.boneMap);
         }
         return true;
     }
@@ -334,7 +366,8 @@ class ModelAssembler {
         return it->second;
     }
 
-    void addLodMaterial(std::size_t lod, MaterialPool& pool, const MaterialCorners& m) {
+    void addLodMaterial(std::size_t lod, MaterialPool& pool, const MaterialCorners& m,
+                        const std::vector<int>& boneMap) {
         pool.reusableCount = pool.vertices.size();
         WeldOptions weld;
         weld.normalAngleDegrees = options_.normalAngleDegrees;
@@ -346,12 +379,13 @@ class ModelAssembler {
         for (std::size_t i = 0; i < welded.vertices.size(); ++i) {
             ModelVertex v = welded.vertices[i];
             const LodVertex lodVertex{v, frames.tangents[i], frames.usable[i] != 0};
-            if (auto reuse = findReusable(pool, lodVertex, options_)) {
+            if (auto reuse = findReusable(pool, lodVertex, options_, boneMap)) {
                 toPool[i] = *reuse;
                 ++stats_.lodVerticesReused;
                 continue;
             }
             if (auto weights = lod0_.nearest(v.position)) v.weights = *weights;
+            if (!boneMap.empty()) v.weights = remapBoneWeights(v.weights, boneMap);
             toPool[i] = pool.addFromLod(v, frames.tangents[i], frames.usable[i] != 0, true);
             ++stats_.lodVerticesAdded;
         }

@@ -38,9 +38,17 @@ struct ModelLodInput {
     std::optional<ExtractedMesh> mesh;
     // Same source as LOD 0: reuse its triangles as they are.
     bool sameAsLod0 = false;
+    // The LOD's replacebone / bonetreecollapse rules: per bone, the bone its weights go to in this
+    // LOD (empty: no rule moves a bone). See remapBoneWeights.
+    std::vector<int> boneMap;
     std::vector<std::string> removedMaterials; // removemesh
     std::string fileName;                      // for diagnostics
 };
+
+// A LOD vertex's weights under its LOD's bone rules: each bone replaced by boneMap's, weights of
+// a bone named twice summed, then sorted as capBoneWeights sorts them (docs/mdl-compile.md,
+// "Unused bones and a LOD's bone rules").
+BoneWeights remapBoneWeights(const BoneWeights& weights, const std::vector<int>& boneMap);
 
 struct AssemblyStatistics {
     std::size_t degenerateTriangles = 0;

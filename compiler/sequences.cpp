@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <numbers>
+#include <set>
 
 namespace vtxc {
 
@@ -51,6 +53,10 @@ class SequenceBuilder {
         const auto& sequences = in_.qc.sequences;
         for (std::size_t i = 0; i < sequences.size(); ++i) {
             const std::vector<int>& played = in_.animations.sequenceAnimations.at(i);
+            if (sequences[i].declared) {
+                set_.sequences.push_back(declaredSequence(sequences[i]));
+                continue;
+            }
             if (played.empty()) {
                 sink_.warning("SEQ006", sequences[i].definedAt,
                               "sequence '" + sequences[i].name +
@@ -60,12 +66,104 @@ class SequenceBuilder {
             }
             auto sequence = build(sequences[i], played);
             if (!sequence) return std::nullopt;
+            layered_.push_back(
+                {set_.sequences.size(), &sequences[i], animation(played.front()).frameCount()});
             set_.sequences.push_back(std::move(*sequence));
         }
+        if (!addLayers()) return std::nullopt;
         return std::move(set_);
     }
 
   private:
+    struct Built {
+        std::size_t index; // in set_.sequences
+        const QcSequence* qc;
+        int frames; // of its first animation
+    };
+
+    // `addlayer` and `blendlayer` as autolayers, once every sequence has its index: a layer may
+    // name a later sequence. Valve's door01_left.mdl (`addlayer "openbar"`): the sequence, flags
+    // 0, cycles 0. Valve's labturret_npc.mdl (`blendlayer mirror_correction 20 40 60 60 spline`
+    // on a sequence of 61 frames): flags 0x40 (STUDIO_AL_SPLINE), cycles 20/60, 40/60, 1, 1,
+    // so frames divided by the last frame's number. A layer on a sequence left out for its
+    // missing files (SEQ006) is left out with it.
+    bool addLayers() {
+        std::map<std::string, std::size_t> indexOf;
+        for (std::size_t i = set_.sequences.size(); i-- > 0;)
+            indexOf[lowered(set_.sequences[i].label)] = i;
+        std::set<std::string> defined;
+        for (const QcSequence& qc : in_.qc.sequences)
+            defined.insert(lowered(qc.name));
+        bool ok = true;
+        for (const Built& built : layered_) {
+            for (const QcLayer& layer : built.qc->layers) {
+                auto it = indexOf.find(lowered(layer.sequence));
+                if (it == indexOf.end()) {
+                    if (defined.count(lowered(layer.sequence))) continue; // left out (SEQ006)
+                    sink_.error("SEQ002", layer.definedAt,
+                                "no $sequence is named '" + layer.sequence +
+                                    "' for the layer of '" + built.qc->name + "'; define it");
+                    ok = false;
+                    continue;
+                }
+                MdlAutoLayer autolayer;
+                autolayer.iSequence = static_cast<std::int16_t>(it->second);
+                autolayer.flags = layer.flags;
+                if (layer.poseParameter) {
+                    const auto pose = findPoseParameter(*layer.poseParameter);
+                    if (!pose) {
+                        sink_.error("SEQ002", layer.definedAt,
+                                    "no pose parameter is named '" + *layer.poseParameter +
+                                        "'; declare it with $poseparameter");
+                        ok = false;
+                        continue;
+                    }
+                    autolayer.iPose = static_cast<std::int16_t>(*pose);
+                }
+                if (layer.blend) {
+                    // Frames become cycles; pose parameter values are kept as written.
+                    const float last = static_cast<float>(built.frames - 1);
+                    std::array<float, 4> cycles{};
+                    for (std::size_t k = 0; k < 4; ++k)
+                        cycles[k] = layer.poseParameter
+                                        ? static_cast<float>(layer.values[k])
+                                        : static_cast<float>(layer.values[k]) / last;
+                    autolayer.start = cycles[0];
+                    autolayer.peak = cycles[1];
+                    autolayer.tail = cycles[2];
+                    autolayer.end = cycles[3];
+                }
+                set_.sequences[built.index].autolayers.push_back(autolayer);
+            }
+        }
+        return ok;
+    }
+
+    std::optional<int> findPoseParameter(const std::string& name) const {
+        for (std::size_t i = 0; i < set_.poseParameters.size(); ++i)
+            if (lowered(set_.poseParameters[i].name) == lowered(name)) return static_cast<int>(i);
+        return std::nullopt;
+    }
+
+    // `$declaresequence NAME` as Valve's animation libraries hold it (combine_soldier_anims.mdl,
+    // monk_animations.mdl): flag 0x800 alone, no animation (groupsize 0 x 0), both blend
+    // parameters 0, no fade, activity 0, a weight of 0 for every bone and an empty box
+    // (+9999 .. -9999).
+    MdlSeqDesc declaredSequence(const QcSequence& qc) const {
+        MdlSeqDesc seq;
+        seq.label = qc.name;
+        seq.flags = 0x800;
+        seq.activity = 0;
+        seq.groupsize = {0, 0};
+        seq.paramindex = {0, 0};
+        seq.fadeintime = 0.0f;
+        seq.fadeouttime = 0.0f;
+        seq.weights.assign(in_.skeleton.size(), 0.0f);
+        seq.bbmin = {9999.0f, 9999.0f, 9999.0f};
+        seq.bbmax = {-9999.0f, -9999.0f, -9999.0f};
+        return seq;
+    }
+
     std::optional<MdlSeqDesc> build(const QcSequence& qc, const std::vector<int>& played) {
         MdlSeqDesc seq;
         seq.label = qc.name;
@@ -262,6 +360,7 @@ class SequenceBuilder {
 
     const SequenceInputs& in_;
     DiagnosticSink& sink_;
+    std::vector<Built> layered_;
     SequenceSet set_;
     std::vector<bool> declared_;
 };

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 namespace vtxc::test {
 
@@ -358,10 +359,73 @@ class Comparer {
         }
     }
 
+    // Sequences are paired by name (the first unpaired one of that name), so that one missing
+    // sequence shifts nothing; "sequence order" reports paired sequences in another order.
     void sequences() {
         same("sequences", ours_.sequences.size(), valve_.sequences.size());
-        for (std::size_t i = 0; i < std::min(ours_.sequences.size(), valve_.sequences.size()); ++i)
-            sequence(ours_.sequences[i], valve_.sequences[i]);
+        std::multimap<std::string, std::size_t> ourByName;
+        for (std::size_t i = 0; i < ours_.sequences.size(); ++i)
+            ourByName.emplace(ours_.sequences[i].label, i);
+        std::size_t previous = 0;
+        bool ordered = true, first = true;
+        for (const MdlSeqDesc& valve : valve_.sequences) {
+            auto it = ourByName.find(valve.label);
+            if (it == ourByName.end()) {
+                add("sequence " + valve.label, "Valve's model has it, ours does not");
+                continue;
+            }
+            const std::size_t index = it->second;
+            ourByName.erase(it);
+            ordered = ordered && (first || index > previous);
+            first = false;
+            previous = index;
+            sequence(ours_.sequences[index], valve);
+        }
+        for (const auto& [name, index] : ourByName)
+            add("sequence " + name, "ours has it, Valve's model does not");
+        if (!ordered) add("sequence order", "the sequences both have are in another order");
+        nodes();
+        same("ik autoplay locks", ours_.ikAutoplayLocks, valve_.ikAutoplayLocks);
+    }
+
+    void nodes() {
+        same("nodes", ours_.localNodeNames, valve_.localNodeNames);
+        if (ours_.localNodeNames == valve_.localNodeNames)
+            same("nodes transitions", ours_.localNodeTransitions, valve_.localNodeTransitions);
+    }
+
+    std::string sequenceName(const MdlFile& file, int index) const {
+        return index >= 0 && static_cast<std::size_t>(index) < file.sequences.size()
+                   ? file.sequences[static_cast<std::size_t>(index)].label
+                   : "?";
+    }
+
+    // Each layer by the name of the sequence it plays; cycles bit for bit (NaN included).
+    void autolayers(const std::string& key, const MdlSeqDesc& a, const MdlSeqDesc& b) {
+        same(key + " autolayers", a.autolayers.size(), b.autolayers.size());
+        for (std::size_t i = 0; i < std::min(a.autolayers.size(), b.autolayers.size()); ++i) {
+            const MdlAutoLayer& x = a.autolayers[i];
+            const MdlAutoLayer& y = b.autolayers[i];
+            const std::string layer = key + " autolayer " + std::to_string(i);
+            same(layer, sequenceName(ours_, x.iSequence), sequenceName(valve_, y.iSequence));
+            same(layer + " pose", x.iPose, y.iPose);
+            same(layer + " flags", x.flags, y.flags);
+            MdlAutoLayer xCycles = x, yCycles = y;
+            xCycles.iSequence = yCycles.iSequence = 0;
+            xCycles.iPose = yCycles.iPose = 0;
+            xCycles.flags = yCycles.flags = 0;
+            if (!(xCycles == yCycles))
+                add(layer + " cycles", "ours " + text(x.start) + " " + text(x.peak) + " " +
+                                           text(x.tail) + " " + text(x.end) + ", Valve's " +
+                                           text(y.start) + " " + text(y.peak) + " " + text(y.tail) +
+                                           " " + text(y.end));
+        }
+    }
+
+    void ikLocks(const std::string& key, const MdlSeqDesc& a, const MdlSeqDesc& b) {
+        same(key + " iklocks", a.iklocks.size(), b.iklocks.size());
+        if (a.iklocks.size() == b.iklocks.size() && !(a.iklocks == b.iklocks))
+            add(key + " iklocks", "chains, weights or flags differ");
     }
 
     std::vector<std::string> blendNames(const MdlSeqDesc& seq, const MdlFile& file) const {
@@ -418,6 +482,12 @@ class Comparer {
         }
         near(key + " bbox", a.bbmin, b.bbmin, tol_.box);
         near(key + " bbox", a.bbmax, b.bbmax, tol_.box);
+        autolayers(key, a, b);
+        ikLocks(key, a, b);
+        same(key + " nodes", std::make_tuple(a.localentrynode, a.localexitnode, a.nodeflags),
+             std::make_tuple(b.localentrynode, b.localexitnode, b.nodeflags));
+        near(key + " nodes", a.entryphase, b.entryphase, 1e-6);
+        near(key + " nodes", a.exitphase, b.exitphase, 1e-6);
     }
 
     const MdlFile& ours_;

@@ -21,11 +21,22 @@
 //   checkModelPhysics(mdl, mdlName, phy, phyName)         (model_physics_check.h)
 //       The .phy's structural findings and, given the .mdl, the cross-check: checksum (a
 //       warning), solid names as bones, physicsbone, mass, client data. Safe on any parsed files.
+//   modelPage(base, options, sink), buildModelView(...), modelViewJsonText(view),
+//   renderViewerPage(sources, json), viewerPageSources()      (model_view.h)
+//       `vtxc view`: the typed data of a model's page (triangles resolved into the .vvd's LOD-0
+//       vertices, FIFO misses per triangle, poses, collision hulls), its escaped JSON, and the
+//       page embedded from viewer/page/. Codes VIEW.
+//   discoverTreeModels(src, contentRoot), checkModel(entry, ...), updateBuildRecord(game, ...),
+//   depfileText / parseDepfile, ninjaFileText(request)       (tree_build.h)
+//       `vtxc build`: the QCs of a tree that define models, whether each is up to date (content
+//       hashes in GAME/.vtxc-build.json, updated under a lock), depfiles and the Ninja file.
+//       sha256OfFile, Sha256                                   (content_hash.h)
 #pragma once
 
 #include "tools/bench_run.h"
 #include "tools/model_physics_check.h"
 #include "tools/model_stats.h"
+#include "tools/model_view.h"
 #include "tools/restrip.h"
 #include "tools/tools_codes.h"
 #include "tools/tune.h"

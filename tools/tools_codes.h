@@ -85,13 +85,52 @@ inline constexpr DiagnosticCode kPhysicsCheckCodeList[] = {
      "recompile the collision model"},
 };
 
+// The HTML page of a compiled model (model_view.h), written by `vtxc view` and `vtxc compile
+// --view`.
+inline constexpr DiagnosticCode kViewCodeList[] = {
+    {"VIEW001", Severity::Error, ExitCode::Io, "no model files found at the path given",
+     "give the model's base path: models/foo for foo.mdl, foo.vvd, foo.*.vtx"},
+    {"VIEW002", Severity::Error, ExitCode::InvalidInput,
+     "the model lacks a file the page needs: a readable .mdl, .vvd and at least one .vtx",
+     "give a model with its .mdl, .vvd and .vtx files side by side"},
+    {"VIEW003", Severity::Error, ExitCode::Usage, "--variant names a .vtx the model does not have",
+     "give one of the model's variants (dx90, dx80, sw), or leave --variant out"},
+    {"VIEW004", Severity::Error, ExitCode::Usage, "--lod is past the last LOD of the variant",
+     "give a LOD from 0 to the variant's LOD count - 1"},
+};
+
+// Whole trees (`vtxc build`, tree_build.h).
+inline constexpr DiagnosticCode kBuildCodeList[] = {
+    {"BUILD001", Severity::Error, ExitCode::Usage,
+     "the source tree of `vtxc build` is not a folder, or holds no QC that defines a model",
+     "name the folder that holds the QCs (and their .qci, SMD and animation files)"},
+    {"BUILD002", Severity::Warning, ExitCode::Ok,
+     "the build record in the game folder does not parse: every model is compiled again",
+     "nothing to do: the build writes a new record (remove .vtxc-build.json to silence this)"},
+    {"BUILD003", Severity::Error, ExitCode::Io,
+     "the build record cannot be written, or another build held its lock for too long",
+     "check that the game folder is writable; wait for the other build or raise "
+     "VTXC_LOCK_TIMEOUT"},
+    {"BUILD004", Severity::Error, ExitCode::InvalidInput,
+     "a model of the tree failed to compile; its previous files were left as they were",
+     "fix what its first diagnostic names (`vtxc compile` of the QC shows them all), then build "
+     "again"},
+    {"BUILD005", Severity::Error, ExitCode::InvalidInput,
+     "two QCs of the tree give the same $modelname: their files would overwrite each other",
+     "give each QC its own $modelname; the first QC (in path order) is compiled"},
+};
+
 inline constexpr DiagnosticCatalogue kRestripCodes{"RST", "Restrip (vtxc restrip)",
                                                    kRestripCodeList};
 inline constexpr DiagnosticCatalogue kBenchCodes{"BENCH", "Quality bench (vtxc bench)",
                                                  kBenchCodeList};
 inline constexpr DiagnosticCatalogue kStatsCodes{"STATS", "Model statistics (vtxc stats)",
                                                  kStatsCodeList};
+inline constexpr DiagnosticCatalogue kViewCodes{"VIEW", "Model page (vtxc view)", kViewCodeList};
 inline constexpr DiagnosticCatalogue kPhysicsCheckCodes{
     "PHYCHK", "Collision model against the .mdl (vtxc inspect MODEL)", kPhysicsCheckCodeList};
+
+inline constexpr DiagnosticCatalogue kBuildCodes{"BUILD", "Whole trees (vtxc build)",
+                                                 kBuildCodeList};
 
 } // namespace vtxc

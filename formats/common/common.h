@@ -19,6 +19,9 @@
 //   writeFilesAtomically(files, sink)
 //       Writes every file under a temporary name and renames them into place only when all were
 //       written: a model's files appear together or not at all. Pre: distinct paths.
+//   setInputRecorder(recorder), finishAbandonedPublications(folder)   (file_tracking.h)
+//       Every input file a process opens, for depfiles (thread-safe; one recorder per process);
+//       a folder's publications left by killed writers finished before its files are compared.
 //
 // Paths and files behind a seam (contained_path.h, file_system.h)
 //   ContainedPathResolver(root, files).resolve(written)

@@ -3,9 +3,11 @@
 // root goes through descriptors opened with O_NOFOLLOW, so a planted link is never followed.
 #include "formats/common/file_io.h"
 
+#include "formats/common/file_tracking.h"
 #include "formats/common/io_codes.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -129,6 +131,7 @@ std::optional<std::vector<char>> readWholeFile(const fs::path& path, DiagnosticS
         return std::nullopt;
     }
     if (!acceptInput(path, st, maxBytes, sink)) return std::nullopt;
+    recordInputRead(path);
     std::vector<char> bytes(static_cast<std::size_t>(st.st_size));
     std::size_t done = 0;
     while (done < bytes.size()) {
@@ -142,6 +145,28 @@ std::optional<std::vector<char>> readWholeFile(const fs::path& path, DiagnosticS
         done += static_cast<std::size_t>(got);
     }
     return bytes;
+}
+
+void InputRecorder::record(const fs::path& path) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (seen_.insert(path).second) files_.push_back(path);
+}
+
+std::vector<fs::path> InputRecorder::files() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return files_;
+}
+
+namespace {
+std::atomic<InputRecorder*> installedRecorder{nullptr};
+}
+
+void setInputRecorder(InputRecorder* recorder) {
+    installedRecorder.store(recorder);
+}
+
+void recordInputRead(const fs::path& path) {
+    if (InputRecorder* recorder = installedRecorder.load()) recorder->record(path);
 }
 
 bool checkOutputFileName(const std::string& name, const SourceLocation& where,
@@ -616,6 +641,15 @@ class Publication {
 };
 
 } // namespace
+
+bool finishAbandonedPublications(const fs::path& folder) {
+    Fd dir(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!dir.valid()) return errno == ENOENT;
+    if (!lockFolder(dir.get())) return false;
+    recoverStaleStages(dir.get(), "");
+    ::flock(dir.get(), LOCK_UN);
+    return true;
+}
 
 bool writeFilesAtomically(std::span<const PendingFile> files, DiagnosticSink& sink,
                           const WriteOptions& options) {

@@ -2,6 +2,7 @@
 #include "formats/common/text_window.h"
 
 #include "formats/common/file_io.h"
+#include "formats/common/file_tracking.h"
 #include "formats/common/io_codes.h"
 
 #include <algorithm>
@@ -33,6 +34,7 @@ std::optional<TextSource> TextSource::openFile(const fs::path& path, DiagnosticS
     // IO003 for what is not a regular file, IO004 over the cap: the checks of every read path.
     const auto size = checkOpenedInputFile(path, source.fd_, maxBytes, sink);
     if (!size) return std::nullopt;
+    recordInputRead(path);
     source.size_ = *size;
 #ifdef POSIX_FADV_SEQUENTIAL
     ::posix_fadvise(source.fd_, 0, 0, POSIX_FADV_SEQUENTIAL); // a bigger read-ahead

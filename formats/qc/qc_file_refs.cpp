@@ -33,7 +33,13 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
         return ref;
     }
     if (role != QcFileRole::IncludedModel && extension != ".smd") written += ".smd";
-    const ContainedPath resolved = paths_.resolve(written, paths_.qcFolder());
+    const std::optional<RelativePath> folder =
+        role == QcFileRole::IncludedModel ? paths_.qcFolder() : currentFolder();
+    ContainedPath resolved;
+    if (folder)
+        resolved = paths_.resolve(written, *folder);
+    else
+        resolved.problem = PathProblem::LeavesRoot;
     if (!checkPath(resolved, token, role)) return ref;
     ref.path = resolved.path;
     ref.found = files_.isFile(resolved.path);
@@ -47,6 +53,47 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
     if (!ref.found) findBesideQc(ref, written);
     if (!ref.found) reportMissing(ref, role);
     return ref;
+}
+
+std::optional<RelativePath> QcFileRefResolver::currentFolder() const {
+    if (folders_.empty()) return paths_.qcFolder();
+    return folders_.back();
+}
+
+void QcFileRefResolver::pushFolder(const QcToken& folder) {
+    const std::optional<RelativePath> base = currentFolder();
+    if (!base) {
+        folders_.push_back(std::nullopt); // still outside: a folder below stays outside
+        return;
+    }
+    if (splitWrittenPath(folder.text).empty()) { // "" or ".": the current folder again
+        folders_.push_back(*base);
+        return;
+    }
+    const ContainedPath resolved = paths_.resolve(folder.text, *base);
+    switch (resolved.problem) {
+    case PathProblem::None:
+    case PathProblem::Empty: // climbs back to the content root itself
+        folders_.push_back(resolved.relative);
+        return;
+    case PathProblem::Absolute:
+        sink_.report(kQcCodes["QC013"], folder.where(),
+                     "$pushd '" + folder.text +
+                         "' is an absolute path; vtxc reads only files inside the content "
+                         "root, so write the folder relative to the QC");
+        folders_.push_back(*base); // keeps the $popd that follows balanced
+        return;
+    case PathProblem::LeavesRoot:
+    case PathProblem::LinkLeavesRoot:
+        folders_.push_back(std::nullopt);
+        return;
+    }
+}
+
+bool QcFileRefResolver::popFolder() {
+    if (folders_.empty()) return false;
+    folders_.pop_back();
+    return true;
 }
 
 // Flat copies of source trees keep every file beside the QC although the QC names folders.

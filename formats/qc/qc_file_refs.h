@@ -8,7 +8,9 @@
 #include "formats/qc/qc_paths.h"
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace vtxc {
 
@@ -34,11 +36,23 @@ class QcFileRefResolver {
     QcFileRefResolver(const QcPathResolver& paths, FileSystem& files, DiagnosticSink& sink)
         : paths_(paths), files_(files), sink_(sink) {}
 
-    // Resolves `token` relative to the QC's folder (".smd" appended to SMD names without it),
+    // Resolves `token` relative to the current folder (".smd" appended to SMD names without it),
     // reporting what is wrong with it. The result has `found` false when the file is not there.
+    // The current folder is the QC's folder joined with every folder `$pushd` put on the stack;
+    // an included model is always looked for relative to the QC's folder.
     QcFileRef resolve(const QcToken& token, QcFileRole role);
 
+    // `$pushd FOLDER`: FOLDER ('\' and '/' both separate) is relative to the current folder and
+    // becomes it. An absolute folder is an error (QC013); a folder that climbs out of the content
+    // root is kept as "outside", so every file named under it is reported as outside the root.
+    void pushFolder(const QcToken& folder);
+    // `$popd`: back to the folder before the last `$pushd`; false when no `$pushd` is open.
+    bool popFolder();
+    std::size_t pushedFolders() const { return folders_.size(); }
+
   private:
+    // The folder files are relative to now; nothing when a `$pushd` took it outside the root.
+    std::optional<RelativePath> currentFolder() const;
     bool checkPath(const ContainedPath& resolved, const QcToken& token, QcFileRole role);
     void findBesideQc(QcFileRef& ref, const std::string& written);
     void reportMissing(const QcFileRef& ref, QcFileRole role, const std::string& why = "");
@@ -46,6 +60,7 @@ class QcFileRefResolver {
     const QcPathResolver& paths_;
     FileSystem& files_;
     DiagnosticSink& sink_;
+    std::vector<std::optional<RelativePath>> folders_; // the `$pushd` stack, innermost last
 };
 
 } // namespace vtxc

@@ -72,6 +72,13 @@ const std::map<std::string, QcMdlCommandReader::Handler>& QcMdlCommandReader::ha
     return table;
 }
 
+std::vector<std::string> QcMdlCommandReader::commandNames() {
+    std::vector<std::string> names;
+    for (const auto& [name, handler] : handlers())
+        names.push_back(name);
+    return names;
+}
+
 bool QcMdlCommandReader::read(const QcCommand& command) {
     auto it = handlers().find(command.name);
     if (it == handlers().end()) return false;
@@ -223,17 +230,24 @@ void QcMdlCommandReader::maxEyeDeflection(const QcCommand& command, QcArgumentCu
     finish(command, arguments);
 }
 
+// Words inside a nested block are written quoted, as studiomdl writes them: Valve's
+// combine_soldier_anims.mdl has `playermodel_data {` as its QC writes it, but `"neck_pivot_up"`
+// and `"bone_transforms" {` for the unquoted words one block deeper.
 std::string serializeQcKeyValues(QcTokenSpan block) {
     std::string text;
+    int depth = 0;
     for (const QcToken& token : block) {
-        if (token.kind == QcTokenKind::OpenBrace)
+        if (token.kind == QcTokenKind::OpenBrace) {
             text += "{\n";
-        else if (token.kind == QcTokenKind::CloseBrace)
+            ++depth;
+        } else if (token.kind == QcTokenKind::CloseBrace) {
             text += " }\n";
-        else if (token.kind == QcTokenKind::String)
+            --depth;
+        } else if (token.kind == QcTokenKind::String || depth > 0) {
             text += "\"" + token.text + "\" ";
-        else
+        } else {
             text += token.text + " ";
+        }
     }
     return text;
 }

@@ -8,11 +8,14 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace vtxc {
 
 class QcMdlCommandReader {
   public:
+    // The commands read here (the table read() dispatches on), for qcAcceptedNames().
+    static std::vector<std::string> commandNames();
     QcMdlCommandReader(QcMdlSettings& settings, DiagnosticSink& sink)
         : settings_(settings), sink_(sink) {}
 

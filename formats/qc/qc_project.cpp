@@ -75,10 +75,32 @@ class QcInterpreter {
             project_.flags.hasHitboxes = project_.flags.hasHitboxes || !set.boxes.empty();
     }
 
+    // The names of the tables below, for qcAcceptedNames().
+    static std::vector<std::string> commandNames() {
+        std::vector<std::string> names;
+        for (const auto& [name, handler] : commandHandlers())
+            names.push_back(name);
+        return names;
+    }
+    static std::vector<std::string> lodOptionNames() {
+        std::vector<std::string> names;
+        for (const auto& [name, arity] : lodOptionTable())
+            names.push_back(name);
+        return names;
+    }
+
   private:
     using Handler = void (QcInterpreter::*)(const QcCommand&, ArgumentCursor&);
 
     void interpret(const QcCommand& command) {
+        const std::map<std::string, Handler>& handlers = commandHandlers();
+        ArgumentCursor arguments(command.arguments);
+        auto handler = handlers.find(command.name);
+        if (handler != handlers.end()) return (this->*handler->second)(command, arguments);
+        if (!mdl_.read(command)) noteUnused(command);
+    }
+
+    static const std::map<std::string, Handler>& commandHandlers() {
         static const std::map<std::string, Handler> handlers = {
             {"$modelname", &QcInterpreter::modelName},
             {"$cdmaterials", &QcInterpreter::cdMaterials},
@@ -94,10 +116,13 @@ class QcInterpreter {
             {"$texturegroup", &QcInterpreter::textureGroup},
             {"$sequence", &QcInterpreter::sequence},
             {"$animation", &QcInterpreter::sequence},
+            {"$declaresequence", &QcInterpreter::declareSequence},
             {"$collisionmodel", &QcInterpreter::collisionModel},
             {"$collisionjoints", &QcInterpreter::collisionModel},
             {"$collisiontext", &QcInterpreter::collisionText},
             {"$includemodel", &QcInterpreter::includeModel},
+            {"$pushd", &QcInterpreter::pushFolder},
+            {"$popd", &QcInterpreter::popFolder},
             {"$definebone", &QcInterpreter::defineBone},
             {"$opaque", &QcInterpreter::flag},
             {"$noforcedfade", &QcInterpreter::flag},
@@ -106,10 +131,7 @@ class QcInterpreter {
             {"$donotcastshadows", &QcInterpreter::flag},
             {"$mostlyopaque", &QcInterpreter::flag},
         };
-        ArgumentCursor arguments(command.arguments);
-        auto handler = handlers.find(command.name);
-        if (handler != handlers.end()) return (this->*handler->second)(command, arguments);
-        if (!mdl_.read(command)) noteUnused(command);
+        return handlers;
     }
 
     // ---- helpers ----
@@ -266,6 +288,10 @@ class QcInterpreter {
         }
         project_.maxVerts = static_cast<int>(*value);
         project_.maxVertsClamp = arguments.takeKeyword("clamp");
+        // Recorded, but the compiler splits meshes only at the .vtx limits: never silently.
+        sink_.report(kQcCodes["QC061"], command.head->where(),
+                     "$maxverts is not applied by vtxc (meshes are split only where the .vtx "
+                     "limits require it); ignored");
         finish(command, arguments);
     }
 
@@ -465,10 +491,15 @@ class QcInterpreter {
 
     static constexpr std::size_t kUnknownOption = static_cast<std::size_t>(-1);
 
-    static std::size_t lodOptionArity(const std::string& word) {
+    static const std::map<std::string, std::size_t>& lodOptionTable() {
         static const std::map<std::string, std::size_t> arity = {
             {"replacemodel", 2}, {"removemodel", 1}, {"replacematerial", 2},  {"removemesh", 1},
             {"nofacial", 0},     {"facial", 0},      {"bonetreecollapse", 1}, {"replacebone", 2}};
+        return arity;
+    }
+
+    static std::size_t lodOptionArity(const std::string& word) {
+        const auto& arity = lodOptionTable();
         auto it = arity.find(word);
         return it == arity.end() ? kUnknownOption : it->second;
     }
@@ -495,6 +526,7 @@ class QcInterpreter {
             lod.facial = word == "facial";
         } else if (word == "bonetreecollapse") {
             lod.boneTreeCollapses.push_back(values[0]->text);
+            lod.boneTreeCollapsesAt.push_back(values[0]->where());
         } else if (word == "replacebone") {
             lod.replaceBones.push_back({values[0]->text, values[1]->text, option.where()});
         }
@@ -623,6 +655,16 @@ class QcInterpreter {
             .push_back(std::move(*entry));
     }
 
+    // A placeholder sequence (an NPC animation library's, so that the sequence numbers of the
+    // model it is included into stay as before).
+    void declareSequence(const QcCommand& command, ArgumentCursor& arguments) {
+        std::optional<QcSequence> entry = sequences_.declare(command);
+        if (!entry) return;
+        project_.sequences.push_back(std::move(*entry));
+        arguments.take();
+        finish(command, arguments);
+    }
+
     // ---- physics, included models, bones ----
 
     void collisionModel(const QcCommand& command, ArgumentCursor& arguments) {
@@ -656,6 +698,27 @@ class QcInterpreter {
         const QcToken* file = requireText(command, arguments, "a .mdl file");
         if (!file) return;
         project_.includedModels.push_back(files_.resolve(*file, QcFileRole::IncludedModel));
+        finish(command, arguments);
+    }
+
+    // studiomdl keeps a stack of folders that SMD names are relative to (the Valve Developer
+    // Community wiki, $cd: "$pushd and $popd can be used if different source files need different
+    // working directories"). Each $pushd is relative to the folder in force, starting at the QC's
+    // folder, whatever file holds it: l4d1_ported_anims/L4D1_PistolAnims.qci pushes
+    // "l4d1_ported_anims\male", a folder named from the QC's folder. $include is not affected
+    // (shared .qci files at the tree's root are included between $pushd and $popd).
+    void pushFolder(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* folder = requireText(command, arguments, "a folder");
+        if (!folder) return;
+        files_.pushFolder(*folder);
+        finish(command, arguments);
+    }
+
+    void popFolder(const QcCommand& command, ArgumentCursor& arguments) {
+        if (!files_.popFolder())
+            sink_.report(kQcCodes["QC064"], command.head->where(),
+                         "$popd without an open $pushd; file names stay relative to the QC's "
+                         "folder");
         finish(command, arguments);
     }
 
@@ -765,6 +828,15 @@ std::optional<RelativePath> qcFolderWithin(const fs::path& qc, const fs::path& c
 }
 
 } // namespace
+
+QcAcceptedNames qcAcceptedNames() {
+    QcAcceptedNames names;
+    names.commands = QcInterpreter::commandNames();
+    for (std::string& name : QcMdlCommandReader::commandNames())
+        names.commands.push_back(std::move(name));
+    names.lodOptions = QcInterpreter::lodOptionNames();
+    return names;
+}
 
 std::optional<QcProject> readQcProject(const fs::path& qc, FileSystem& files, DiagnosticSink& sink,
                                        const std::optional<fs::path>& contentRoot) {

@@ -108,6 +108,7 @@ struct QcLod {
     std::vector<std::pair<std::string, SourceLocation>> removeMeshes; // by material name
     std::optional<bool> facial; // `nofacial` -> false, `facial` -> true
     std::vector<std::string> boneTreeCollapses;
+    std::vector<SourceLocation> boneTreeCollapsesAt; // the line of each bonetreecollapse
     std::vector<QcBoneReplacement> replaceBones;
 };
 
@@ -193,6 +194,15 @@ readQcProject(const std::filesystem::path& qc, FileSystem& files, DiagnosticSink
 std::optional<QcProject>
 readQcProject(const std::filesystem::path& qc, DiagnosticSink& sink,
               const std::optional<std::filesystem::path>& contentRoot = {});
+
+// What the reader's tables accept: every command it interprets (any other is a QC061 warning)
+// and every `$lod` block option (any other is QC046). A test holds each to being implemented or
+// warned about (tests/compiler/qc_accepted_names_test.cpp).
+struct QcAcceptedNames {
+    std::vector<std::string> commands; // lower case, with the `$`
+    std::vector<std::string> lodOptions;
+};
+QcAcceptedNames qcAcceptedNames();
 
 inline constexpr const char* kQcContentRoot = "QC015";
 

@@ -21,38 +21,55 @@ constexpr const char* kQcSequenceWithoutAnimation = "QC054";
 const std::map<std::string, int>& unimplementedOptions() {
     // clang-format off
     static const std::map<std::string, int> options = {
-        {"activitymodifier", 1}, {"addlayer", 1}, {"align", 1}, {"alignboneto", 2}, {"alignto", 1},
-        {"angles", 3}, {"autoik", 0}, {"blendcenter", 1}, {"blendcomp", 1}, {"blendlayer", 5},
+        {"activitymodifier", 1}, {"align", 1}, {"alignboneto", 2}, {"alignto", 1},
+        {"angles", 3}, {"autoik", 0}, {"blendcenter", 1}, {"blendcomp", 1},
         {"blendref", 1}, {"bonesaveframe", 0}, {"compress", 1}, {"counterrotate", 1},
         {"counterrotateto", 4}, {"entrynode", 1}, {"exitnode", 1}, {"exitphase", 1},
         {"fixuploop", 2}, {"ikfixup", 0}, {"iklock", 3}, {"keyvalues", 0}, {"localhierarchy", 2},
         {"lm", 0}, {"lq", 0}, {"lx", 0}, {"lxr", 0}, {"ly", 0}, {"lyr", 0}, {"lz", 0}, {"lzr", 0},
         {"match", 1}, {"matchblend", 3}, {"motionrollback", 1}, {"noanimation", 0},
-        {"noanim_keepduration", 1}, {"noautoik", 0}, {"node", 1}, {"numframes", 1},
+        {"noanim_keepduration", 1}, {"noautoik", 0}, {"node", 1},
         {"origin", 3}, {"posecycle", 1}, {"predelta", 0}, {"reverse", 0}, {"rotate", 1},
         {"rtransition", 3}, {"scale", 1}, {"splineblend", 0}, {"startloop", 1},
-        {"transition", 2}, {"walkalignto", 1}, {"walkframe", 2}, {"worldrelative", 0},
-        {"worldspace", 0}};
+        {"transition", 2}, {"walkalignto", 1}, {"walkframe", 1}, {"worldrelative", 0},
+        {"worldspace", 0}, {"worldspaceblend", 0}, {"worldspaceblendloop", 0}, {"rotateto", 1},
+        {"splinedelta", 0}};
     // clang-format on
     return options;
 }
 
 const std::set<std::string>& implementedOptions() {
     static const std::set<std::string> options = {
-        "activity", "autoplay", "blend",   "blendwidth", "calcblend", "cmdlist",  "delta",
-        "event",    "fadein",   "fadeout", "fps",        "frame",     "frames",   "hidden",
-        "ikrule",   "loop",     "post",    "realtime",   "snap",      "subtract", "weightlist"};
+        "activity",  "addlayer", "blendlayer", "autoplay", "blend",    "blendwidth",
+        "calcblend", "cmdlist",  "delta",      "event",    "fadein",   "fadeout",
+        "fps",       "frame",    "frames",     "hidden",   "ikrule",   "loop",
+        "numframes", "post",     "realtime",   "snap",     "subtract", "weightlist"};
     return options;
 }
 
+// An activity written as the option itself: ACT_ followed by a name.
+bool isBareActivity(const std::string& lower) {
+    return lower.size() > 4 && lower.starts_with("act_") &&
+           lower.find_first_of("./\\") == std::string::npos;
+}
+
 bool isOptionWord(const std::string& lower) {
+    if (isBareActivity(lower)) return true;
     return implementedOptions().count(lower) || unimplementedOptions().count(lower);
 }
 
 const std::set<std::string>& ikRuleOptionWords() {
-    static const std::set<std::string> words = {"height",  "floor", "radius", "range",
-                                                "contact", "pad",   "target", "bone"};
+    static const std::set<std::string> words = {
+        "height", "floor", "radius",     "range",      "contact",     "pad",
+        "target", "bone",  "fakeorigin", "fakerotate", "usesequence", "usesource"};
     return words;
+}
+
+// The motion words `walkframe FRAME` may be followed by (the $sequence wiki's motion types).
+bool isMotionWord(const std::string& lower) {
+    static const std::set<std::string> words = {"lx", "ly", "lz", "lxr", "lyr", "lzr", "lm",
+                                                "lq", "x",  "y",  "z",   "xr",  "yr",  "zr"};
+    return words.count(lower) > 0;
 }
 
 std::optional<QcIkRuleType> ikRuleType(const std::string& lower) {
@@ -83,7 +100,30 @@ std::optional<QcSequence> QcSequenceReader::read(const QcCommand& command) {
     if (entry.sources.empty())
         sink_.warning(kQcSequenceWithoutAnimation, command.head->where(),
                       command.head->text + " '" + entry.name + "' names no animation");
-    knownAnimations_.insert(asciiLower(entry.name));
+    // A source word is an animation's name when an earlier $animation has it; a $sequence's own
+    // name is not one (Valve's monk_animations.mdl: `$sequence "idle_angry" "idle_subtle"` after
+    // `$sequence "idle_subtle" "idle_subtle"` reads the file again, as its own "@idle_angry").
+    // The animation a $sequence makes of a file is named "@NAME", and that name is one.
+    if (command.name == "$animation")
+        knownAnimations_.insert(asciiLower(entry.name));
+    else if (!entry.animationFiles.empty())
+        knownAnimations_.insert(std::string(1, '@').append(asciiLower(entry.name)));
+    return entry;
+}
+
+std::optional<QcSequence> QcSequenceReader::declare(const QcCommand& command) {
+    QcArgumentCursor arguments(command.arguments);
+    const QcToken* name = arguments.takeText();
+    if (!name) {
+        sink_.error(kQcMissingArgument, command.head->where(),
+                    command.head->text + " needs a sequence name");
+        return std::nullopt;
+    }
+    QcSequence entry;
+    entry.name = name->text;
+    entry.declared = true;
+    entry.definedAt = command.head->where();
+    entry.order = read_++;
     return entry;
 }
 
@@ -93,6 +133,10 @@ void QcSequenceReader::readTokens(QcTokenSpan tokens, QcSequence& entry, bool& s
     while (!cursor.atEnd() && !sink_.errorLimitReached()) {
         if (cursor.nextIsBlock()) {
             const QcTokenSpan block = cursor.takeBlock();
+            // `$sequence NAME hidden { "file.smd" ... }` (PoliceHarassGestures.qci): options
+            // before the block, the source inside it. A sequence without a source yet takes
+            // the block's first words as its sources.
+            if (depth == 0 && entry.sources.empty()) sourcesOpen = true;
             if (depth == 0)
                 readTokens(block, entry, sourcesOpen, 1);
             else
@@ -149,8 +193,13 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
     } else if (option == "fadein" || option == "fadeout") {
         if (auto time = takeQcNumber(arguments, word, "a time in seconds", sink_))
             (option == "fadein" ? entry.fadeIn : entry.fadeOut) = time;
-    } else if (option == "activity") {
-        if (const QcToken* activity = takeQcName(arguments, word, "an activity name", sink_)) {
+    } else if (option == "activity" || isBareActivity(option)) {
+        // The older form names the activity without the word `activity`: `ACT_IDLE 1` (the
+        // $sequence wiki page's examples; mapbase_player_include_anims_soldier.qci writes it
+        // after a macro's expansion).
+        const QcToken* activity =
+            option == "activity" ? takeQcName(arguments, word, "an activity name", sink_) : &word;
+        if (activity) {
             entry.activity = activity->text;
             if (arguments.nextIsText())
                 if (auto weight = parseQcNumber(arguments.peek()->text)) {
@@ -194,6 +243,15 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
         auto last =
             first ? takeQcWholeNumber(arguments, word, "a last frame", sink_) : std::nullopt;
         if (last) entry.frameRange = std::make_pair(*first, *last);
+    } else if (option == "addlayer" || option == "blendlayer") {
+        readLayer(word, arguments, entry);
+    } else if (option == "numframes") {
+        if (auto count = takeQcWholeNumber(arguments, word, "a frame count", sink_)) {
+            if (*count > 0)
+                entry.numFrames = count;
+            else
+                sink_.error("QC031", word.where(), "'numframes' needs a frame count above 0");
+        }
     } else if (option == "event") {
         readEvent(word, arguments, entry);
     } else if (option == "ikrule") {
@@ -211,8 +269,48 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
                           "' is not implemented by vtxc; ignored with its arguments");
         for (int i = 0; i < it->second && arguments.nextIsText(); ++i)
             arguments.take();
+        if (option == "walkframe" || option == "walkalignto")
+            while (arguments.nextIsText() && isMotionWord(asciiLower(arguments.peek()->text)))
+                arguments.take();
         if (arguments.nextIsBlock()) arguments.takeBlock();
     }
+}
+
+// studio.h's STUDIO_AL_* flags of the words that may follow blendlayer's four values.
+void QcSequenceReader::readLayer(const QcToken& word, QcArgumentCursor& arguments,
+                                 QcSequence& entry) {
+    const QcToken* name = takeQcName(arguments, word, "a sequence name", sink_);
+    if (!name) return;
+    QcLayer layer;
+    layer.sequence = name->text;
+    layer.definedAt = word.where();
+    if (asciiLower(word.text) == "blendlayer") {
+        layer.blend = true;
+        for (double& value : layer.values) {
+            auto number = takeQcNumber(arguments, word, "start, peak, tail and end frames", sink_);
+            if (!number) return;
+            value = *number;
+        }
+        static const std::map<std::string, int> flags = {
+            {"spline", 0x40}, {"xfade", 0x80}, {"noblend", 0x200}, {"local", 0x1000}};
+        while (arguments.nextIsText()) {
+            const std::string next = asciiLower(arguments.peek()->text);
+            if (auto it = flags.find(next); it != flags.end()) {
+                layer.flags |= it->second;
+                arguments.take();
+            } else if (next == "poseparameter") {
+                const QcToken& pose = *arguments.take();
+                if (const QcToken* parameter =
+                        takeQcName(arguments, pose, "a pose parameter", sink_)) {
+                    layer.poseParameter = parameter->text;
+                    layer.flags |= 0x4000; // STUDIO_AL_POSE
+                }
+            } else {
+                break;
+            }
+        }
+    }
+    entry.layers.push_back(std::move(layer));
 }
 
 // `event NAME FRAME ["OPTIONS"]`, on its own or as the contents of a `{ }` block.
@@ -295,12 +393,25 @@ std::optional<QcIkRule> QcSequenceReader::readIkRule(QcArgumentCursor& arguments
                 rule.target = bone->text;
             continue;
         }
+        if (option == "usesequence" || option == "usesource") {
+            sink.warning(kQcOptionNotImplemented, word.where(),
+                         "IK rule option '" + word.text + "' is not implemented by vtxc; ignored");
+            continue;
+        }
+        // the others take one number (fakeorigin and fakerotate three: two more below)
         auto value = takeQcNumber(arguments, word, "a number", sink);
         if (!value) return std::nullopt;
         if (option == "height") rule.height = value;
         if (option == "floor") rule.floor = value;
         if (option == "radius") rule.radius = value;
         if (option == "contact") rule.contact = value;
+        if (option == "fakeorigin" || option == "fakerotate") {
+            for (int i = 0; i < 2; ++i)
+                if (!takeQcNumber(arguments, word, "three numbers", sink)) return std::nullopt;
+            sink.warning(kQcOptionNotImplemented, word.where(),
+                         "IK rule option '" + word.text + "' is not implemented by vtxc; ignored");
+            continue;
+        }
         if (option == "pad" || option == "target")
             sink.warning(kQcOptionNotImplemented, word.where(),
                          "IK rule option '" + word.text + "' is not implemented by vtxc; ignored");

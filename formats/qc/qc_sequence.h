@@ -8,6 +8,7 @@
 #include "formats/qc/qc_file_refs.h"
 #include "formats/qc/qc_mdl_settings.h"
 
+#include <array>
 #include <optional>
 #include <set>
 #include <string>
@@ -52,6 +53,18 @@ struct QcAnimationSource {
     std::string animation;         // set for a name
 };
 
+// `addlayer SEQUENCE` (plays it on top, all along) or `blendlayer SEQUENCE START PEAK TAIL END
+// [spline] [xfade] [noblend] [local] [poseparameter NAME]` (fades it in and out over those frames,
+// or pose parameter values): an autolayer of the .mdl sequence (studio.h mstudioautolayer_t).
+struct QcLayer {
+    std::string sequence;
+    bool blend = false;             // blendlayer: the four values below apply
+    std::array<double, 4> values{}; // start, peak, tail, end
+    int flags = 0;                  // STUDIO_AL_* of the words after the values
+    std::optional<std::string> poseParameter;
+    SourceLocation definedAt;
+};
+
 struct QcSequence {
     std::string name;
     std::vector<QcAnimationSource> sources;  // in the order written
@@ -77,7 +90,12 @@ struct QcSequence {
     std::optional<std::string> weightList;
     std::vector<std::string> commandLists;         // `cmdlist NAME`
     std::vector<QcIkRule> ikRules;                 // `ikrule ...` lines
+    std::vector<QcLayer> layers;                   // `addlayer`, `blendlayer`, in order
     std::optional<std::pair<int, int>> frameRange; // `frame(s) START END`
+    std::optional<int> numFrames;                  // `numframes N`: the frame count forced
+    // `$declaresequence NAME`: a placeholder holding the sequence's place (and index) for a
+    // model that $includemodel's this one; no animation, no option.
+    bool declared = false;
     std::size_t order = 0; // place among all $animation and $sequence commands, from 0
     SourceLocation definedAt;
 };
@@ -89,6 +107,8 @@ class QcSequenceReader {
     QcSequenceReader(QcFileRefResolver& files, DiagnosticSink& sink) : files_(files), sink_(sink) {}
     // Nothing when the command has no name (reported).
     std::optional<QcSequence> read(const QcCommand& command);
+    // `$declaresequence NAME`; nothing when the name is missing (reported).
+    std::optional<QcSequence> declare(const QcCommand& command);
     // Reads `ikrule`'s arguments after the word itself (shared with $cmdlist).
     static std::optional<QcIkRule> readIkRule(QcArgumentCursor& arguments, const SourceLocation& at,
                                               DiagnosticSink& sink);
@@ -97,6 +117,7 @@ class QcSequenceReader {
     void readTokens(QcTokenSpan tokens, QcSequence& entry, bool& sourcesOpen, int depth);
     void readOption(const QcToken& word, QcArgumentCursor& arguments, QcSequence& entry);
     void readEvent(const QcToken& head, QcArgumentCursor& arguments, QcSequence& entry);
+    void readLayer(const QcToken& word, QcArgumentCursor& arguments, QcSequence& entry);
     void readEventBlock(QcTokenSpan block, QcSequence& entry);
     bool isSource(const QcToken& token) const;
 

@@ -12,9 +12,12 @@
 #include "testing/mdl_comparison.h"
 #include "testing/test_support.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <gtest/gtest.h>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace vtxc {
@@ -56,9 +59,6 @@ const std::vector<CorpusQc>& corpusQcs() {
          "combine_super_soldier.qc",
          "combine_super_soldier_choreo.mdl",
          {
-             // Valve's compile collapsed this SMD bone into its parent; the QC files do not ask
-             // for it.
-             "bone ValveBiped.Cod",
              // Valve's file holds 3 of the 5 $includemodel lines of the QC files.
              "include models",
              // Valve numbers the release rules of a_pose_neutral 0, 0, 0, 0.
@@ -273,6 +273,135 @@ TEST(MdlComparison, FindsEveryKindOfChange) {
                                                              {"animations", 1},
                                                              {"pose parameters", 1}};
     EXPECT_EQ(differing, expectedRows);
+}
+
+// The bones the strips of each LOD of each model name (bone state changes of a .vtx), by name.
+std::vector<std::set<std::string>> stripBonesPerLod(const VtxFile& vtx, const MdlFile& mdl) {
+    std::vector<std::set<std::string>> lods;
+    for (const VtxBodyPart& part : vtx.bodyParts)
+        for (const VtxModel& model : part.models)
+            for (std::size_t lod = 0; lod < model.lods.size(); ++lod) {
+                std::set<std::string> names;
+                for (const VtxMesh& mesh : model.lods[lod].meshes)
+                    for (const VtxStripGroup& group : mesh.stripGroups)
+                        for (const VtxStrip& strip : group.strips)
+                            for (const VtxBoneStateChange& change : strip.boneStateChanges)
+                                names.insert(
+                                    mdl.bones.at(static_cast<std::size_t>(change.newBoneID)).name);
+                lods.push_back(std::move(names));
+            }
+    return lods;
+}
+
+// A vertex by position, normal and texture coordinate (to 1e-3).
+std::string vertexKey(const VvdVertex& v) {
+    char text[160];
+    std::snprintf(text, sizeof text, "%.3f %.3f %.3f %.3f %.3f %.3f %.3f %.3f", v.position.x,
+                  v.position.y, v.position.z, v.normal.x, v.normal.y, v.normal.z, v.texCoord.x,
+                  v.texCoord.y);
+    return text;
+}
+// A vertex's weights by bone name.
+std::map<std::string, float> weightsOf(const VvdVertex& v, const MdlFile& mdl) {
+    std::map<std::string, float> weights;
+    for (std::size_t k = 0; k < v.boneWeights.numBones && k < 3; ++k)
+        weights[mdl.bones.at(static_cast<std::size_t>(v.boneWeights.bone[k])).name] +=
+            v.boneWeights.weight[k];
+    return weights;
+}
+bool sameWeights(const std::map<std::string, float>& a, const std::map<std::string, float>& b) {
+    if (a.size() != b.size()) return false;
+    for (const auto& [bone, weight] : a) {
+        const auto it = b.find(bone);
+        if (it == b.end() || std::abs(it->second - weight) > 1e-4f) return false;
+    }
+    return true;
+}
+std::string text(const std::map<std::string, float>& weights) {
+    std::string out;
+    for (const auto& [bone, weight] : weights)
+        out += " " + bone + " " + number(weight);
+    return out;
+}
+
+// Unused bones and the LODs' bone rules against Valve's files (docs/mdl-compile.md, "Unused bones
+// and a LOD's bone rules"): the bones by name and order, the bones the strips of every LOD use
+// (dx90), and every vertex of Valve's .vvd found among ours (the same position, normal and UV
+// to 1e-3: most are) with the same weights (to 1e-4). The super
+// soldier's ValveBiped.Cod is folded into the pelvis, whose weight its corners then sum;
+// bunker_gun01's replacebone lines move nothing (no vertex on the hands).
+TEST(MdlCompileCorpusBones, FoldedBonesAndEachLodsBoneUseEqualValves) {
+    VTXC_REQUIRE_CORPUS();
+    for (const std::size_t index : {std::size_t(4), std::size_t(5)}) {
+        const CorpusQc& entry = corpusQcs()[index];
+        test::TempDir out;
+        Compiled c;
+        compile(entry, out, c);
+        ASSERT_TRUE(c.files.mdl && c.files.vvd && !c.files.vtx.empty()) << entry.folder;
+        const LoadedModel valve = loadModelFiles(
+            findModelFiles(test::corpusDir() / entry.folder / entry.valveMdl), c.sink);
+        ASSERT_TRUE(valve.mdl && valve.vvd && !valve.vtx.empty()) << entry.folder;
+        std::vector<std::string> ours, theirs;
+        for (const MdlBone& bone : c.files.mdl->bones)
+            ours.push_back(bone.name);
+        for (const MdlBone& bone : valve.mdl->bones)
+            theirs.push_back(bone.name);
+        EXPECT_EQ(ours, theirs) << entry.folder;
+        const auto dx90 = [](const LoadedModel& model) -> const VtxFile& {
+            for (const LoadedModel::Vtx& vtx : model.vtx)
+                if (vtx.variant == "dx90") return vtx.file;
+            return model.vtx.front().file;
+        };
+        EXPECT_EQ(stripBonesPerLod(dx90(c.files), *c.files.mdl),
+                  stripBonesPerLod(dx90(valve), *valve.mdl))
+            << entry.folder;
+        std::multimap<std::string, std::map<std::string, float>> oursByKey;
+        for (const VvdVertex& v : c.files.vvd->vertices)
+            oursByKey.emplace(vertexKey(v), weightsOf(v, *c.files.mdl));
+        std::size_t found = 0, differing = 0;
+        std::string firstDifference;
+        for (const VvdVertex& v : valve.vvd->vertices) {
+            const auto [first, last] = oursByKey.equal_range(vertexKey(v));
+            if (first == last) continue;
+            ++found;
+            const auto weights = weightsOf(v, *valve.mdl);
+            if (std::none_of(first, last,
+                             [&](const auto& e) { return sameWeights(e.second, weights); })) {
+                if (firstDifference.empty())
+                    firstDifference =
+                        vertexKey(v) + ": Valve's" + text(weights) + ", ours" + text(first->second);
+                ++differing;
+            }
+        }
+        EXPECT_GT(found, valve.vvd->vertices.size() / 2) << entry.folder;
+        EXPECT_EQ(differing, 0u) << entry.folder << " " << firstDifference;
+    }
+}
+
+// The doors of the model-source tree declare their three bones with $definebone, and Valve's
+// door01_left.mdl and door01b_left.mdl hold the same three: the unused-bone rule removes none.
+TEST(MdlCompileCorpusBones, DoorsKeepValvesThreeBones) {
+    VTXC_REQUIRE_CORPUS();
+    const fs::path tree = test::corpusDir() / "projects" / "modelsrc";
+    for (const std::string name : {"door01_left", "door01b_left"}) {
+        CollectingSink sink;
+        auto project = readQcModelProject(tree / "door01_left" / (name + ".qc"), sink, tree);
+        ASSERT_TRUE(project) << name;
+        auto output = compileProject(*project, CompileOptions{}, sink);
+        ASSERT_TRUE(output && output->mdl) << name;
+        const auto valveBytes =
+            bytesOf(test::corpusDir() / "projects" / "valve" / name / (name + ".mdl"), sink);
+        const auto valve = readMdl(valveBytes, name + ".mdl", sink);
+        ASSERT_TRUE(valve) << name;
+        std::vector<std::string> ours, theirs;
+        for (const MdlBone& bone : output->mdl->bones)
+            ours.push_back(bone.name);
+        for (const MdlBone& bone : valve->bones)
+            theirs.push_back(bone.name);
+        EXPECT_EQ(ours, theirs) << name;
+        EXPECT_EQ(ours, (std::vector<std::string>{"door", "handle", "handle02"})) << name;
+        EXPECT_EQ(sink.find("BONE008"), nullptr) << name;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, MdlCompileCorpus, ::testing::Range<std::size_t>(0, 6),

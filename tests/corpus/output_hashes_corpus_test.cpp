@@ -14,7 +14,11 @@
 // after LOD 0 added, tangents within 10 degrees; the closest UV wins), which changes the LOD
 // vertices of bunker_gun01, combine_super_soldier_choreo and tree_pine04 and so their .vvd, .vtx,
 // .mdl, layout.json and --report (bunker_gun01, super soldier), and through the content
-// checksum bunker_gun01's .phy.
+// checksum bunker_gun01's .phy. Changed since: unused bones (docs/mdl-compile.md, "Unused bones
+// and a LOD's bone rules"): the super soldier's ValveBiped.Cod, which no $definebone, attachment,
+// hitbox or animation names, is folded into ValveBiped.Bip01_Pelvis as in Valve's file (56 bones),
+// which changes its .vvd weights, its .vtx bone states, its .mdl, layout.json and --report; no
+// other model has such a bone, and the SMD form keeps every node.
 #include "compiler/compile.h"
 #include "compiler/compile_json.h"
 #include "compiler/qc_import.h"
@@ -47,7 +51,7 @@ const std::map<std::string, std::string>& recordedHashes() {
         {"qc_w_grenade/models/weapons/w_grenade.phy",
          "7dab1860ed80451fa00ee2b71538a504a9311ebd688c07224b7167332dcde2f7"},
         {"qc_combine_super_soldier/models/combine_super_soldier_choreo.mdl",
-         "c99bac6c0f15a4ba24ec8e80dc370bde5f447732fe029fef5925251bae7c9acd"},
+         "98a2f2a598ba76cea9e6c38ac6fba8fa7f62c38ee9877ac84b6a3beee874c57e"},
         {"qc_tree_pine04/models/props_foliage/Tree_pine04.mdl",
          "207ebfc61cb13cf097353533859e4a1ea310015b5ed95d1e432e927d92e6b2b8"},
         {"qc_w_grenade/models/weapons/w_grenade.mdl",
@@ -84,17 +88,17 @@ const std::map<std::string, std::string>& recordedHashes() {
         {"qc_chamberdoor_frame/models/props_gameplay/chamberdoor_frame.vvd",
          "51d0489f57912cb7e1c33b1f6a9b5e684ffe16eae2586e0d4c0b654e611db2f0"},
         {"qc_combine_super_soldier.report.json",
-         "37e021db268aa978ed6a0c1555fb63f289082f8f4694d46c3173a3e6ac5fe298"},
+         "96fb7e1400e4601f8ff67ef1b2342f3263768d56342a9d1b4ac8bd8cf9858d27"},
         {"qc_combine_super_soldier/models/combine_super_soldier_choreo.dx80.vtx",
-         "22d621a36b96949b1e3f2b575f9eeaabffb2bd90ea9b637c167b3f3be215d515"},
+         "94d99170e08e8160bb7333c5dea527a2453b81e32a2f07d42124fe92f7404ce3"},
         {"qc_combine_super_soldier/models/combine_super_soldier_choreo.dx90.vtx",
-         "117d2bd9c370e28166db3b2e0f77f48925b98ba055afad41fb99399b673b491d"},
+         "544596c282802675606a0d83335843594bb0fbf692ced87beba8cf9f0e3cde96"},
         {"qc_combine_super_soldier/models/combine_super_soldier_choreo.layout.json",
-         "5613bb0cfedcdcf55719e22dfac3b71e7f8600cb8fb0a10830714f9f5c83c994"},
+         "c060065cc104a9c3af26b7917703db8d48fb9c6de8b4f23e24e4aa504964422e"},
         {"qc_combine_super_soldier/models/combine_super_soldier_choreo.sw.vtx",
-         "b6a44a9322d79f6dd45268ff2d9efd10bef14d9e2dd9c5134b26352b944f72fc"},
+         "58ab3c726e1be45ab9daa5536f60a329855e51c4d67b7ff0710970b306a61605"},
         {"qc_combine_super_soldier/models/combine_super_soldier_choreo.vvd",
-         "908bf4713290d2fc5183c850e4b0326aae8ac5b0e6acb7b621cc11acc433eaaa"},
+         "153fb0a5bce90c75cdb8e34b4b3017ef28e31ea6f044ceb4d739b9ff70a2a7ea"},
         {"qc_tree_pine04.report.json",
          "f00e78b1b759ff3fe5d1c255ce167446a949d8660b21ab7a98446c224e3c9a57"},
         {"qc_tree_pine04/models/props_foliage/Tree_pine04.dx80.vtx",

@@ -145,6 +145,17 @@ TEST_F(QcMdlCommandsTest, KeyValuesAreSerialisedTheWayTheMdlStoresThem) {
     EXPECT_EQ(*project->mdl.keyValues, "bone_followers {\n\"bone\" \"Bunker_Gun.Gun_Pitch\"  }\n");
 }
 
+// Valve's combine_soldier_anims.mdl: the top level's words as written, deeper ones quoted.
+TEST_F(QcMdlCommandsTest, KeyValuesQuoteTheWordsOfNestedBlocks) {
+    auto project = read(kHead + "$keyvalues\n{\n playermodel_data\n {\n  neck_pivot_up \"12\"\n"
+                                "  bone_transforms\n  {\n   spine { \"a\" \"0.5\" }\n  }\n }\n}\n");
+    ASSERT_TRUE(project) << all();
+    ASSERT_TRUE(project->mdl.keyValues);
+    EXPECT_EQ(*project->mdl.keyValues,
+              "playermodel_data {\n\"neck_pivot_up\" \"12\" \"bone_transforms\" {\n\"spine\" "
+              "{\n\"a\" \"0.5\"  }\n }\n }\n");
+}
+
 TEST_F(QcMdlCommandsTest, PoseParametersIkAndWeightLists) {
     auto project =
         read(kHead + "$poseparameter \"aim_yaw\" -60 60 loop 0\n" // 3

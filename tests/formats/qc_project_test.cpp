@@ -312,9 +312,9 @@ TEST_F(QcProjectTest, SequencesRecordFilesAndOptions) {
                      "$sequence idle \"ref\" fps 15 loop\n" // 3
                      "$animation a_walk \"anims\\walk.smd\" { fps 30 }\n"
                      "$sequence \"walk\" {\n  \"anims/walk\"\n  activity \"ACT_WALK\" 1\n"
-                     "  fps 30\n  loop\n  { event AE_X 5 \"fps 99\" }\n}\n"           // 5-11
-                     "$sequence blend { \"a_walk\" \"idle\" blend \"aim\" -45 45 }\n" // 12
-                     "$sequence gone \"missing_anim\" activity ACT_IDLE 1\n");        // 13
+                     "  fps 30\n  loop\n  { event AE_X 5 \"fps 99\" }\n}\n"            // 5-11
+                     "$sequence blend { \"a_walk\" \"@idle\" blend \"aim\" -45 45 }\n" // 12
+                     "$sequence gone \"missing_anim\" activity ACT_IDLE 1\n");         // 13
     ASSERT_TRUE(project) << all();
     ASSERT_EQ(project->sequences.size(), 4u);
     ASSERT_EQ(project->animations.size(), 1u);
@@ -341,7 +341,8 @@ TEST_F(QcProjectTest, SequencesRecordFilesAndOptions) {
     EXPECT_TRUE(walk.loop);
 
     const QcSequence& blend = project->sequences[2];
-    EXPECT_EQ(blend.animationNames, (std::vector<std::string>{"a_walk", "idle"}));
+    // An $animation's name, and "@NAME" for the animation a $sequence made of its file.
+    EXPECT_EQ(blend.animationNames, (std::vector<std::string>{"a_walk", "@idle"}));
     EXPECT_TRUE(blend.animationFiles.empty());
 
     const QcSequence& gone = project->sequences[3];
@@ -349,6 +350,69 @@ TEST_F(QcProjectTest, SequencesRecordFilesAndOptions) {
     EXPECT_FALSE(gone.animationFiles[0].found);
     EXPECT_EQ(gone.activity, "ACT_IDLE");
     expectAt("QC051", 13); // a missing animation is a warning naming the line
+}
+
+// Valve's monk_animations.mdl: `$sequence "idle_angry" "idle_subtle"` after `$sequence
+// "idle_subtle" "idle_subtle"` is an animation "@idle_angry" of its own, read from the file again:
+// a sequence's name is not an animation's name. An $animation's name is one from its line on.
+TEST_F(QcProjectTest, SequenceNamesAsSourcesAreFilesAnimationNamesAreNot) {
+    auto project = read(kHead + "$body b ref\n"
+                                "$sequence other \"ref\"\n"   // 3
+                                "$sequence again \"other\"\n" // 4: the file other.smd
+                                "$animation anim \"ref\"\n"
+                                "$sequence named \"anim\"\n"); // 6: the animation
+    ASSERT_TRUE(project) << all();
+    ASSERT_EQ(project->sequences.size(), 3u);
+    const QcSequence& again = project->sequences[1];
+    ASSERT_EQ(again.animationFiles.size(), 1u);
+    EXPECT_EQ(again.animationFiles[0].path, fs::path("proj") / "other.smd");
+    EXPECT_TRUE(again.animationNames.empty());
+    EXPECT_EQ(project->sequences[2].animationNames, std::vector<std::string>{"anim"});
+    EXPECT_TRUE(project->sequences[2].animationFiles.empty());
+}
+
+// `$sequence NAME hidden { "file" ... }`: the block after an option still holds the source; an
+// `ACT_` word is the activity without the word `activity`; `numframes N` is read.
+TEST_F(QcProjectTest, SourceInABlockAfterOptionsAndBareActivities) {
+    auto project = read(kHead + "$body b ref\n"
+                                "$sequence layer hidden {\n \"anims/walk\"\n fps 20\n}\n"
+                                "$sequence act \"ref\" ACT_RUN 2 numframes 4\n");
+    ASSERT_TRUE(project) << all();
+    ASSERT_EQ(project->sequences.size(), 2u);
+    const QcSequence& layer = project->sequences[0];
+    EXPECT_TRUE(layer.hidden);
+    ASSERT_EQ(layer.animationFiles.size(), 1u);
+    EXPECT_EQ(layer.animationFiles[0].path, fs::path("proj") / "anims" / "walk.smd");
+    EXPECT_EQ(layer.fps, 20.0);
+    const QcSequence& act = project->sequences[1];
+    EXPECT_EQ(act.activity, "ACT_RUN");
+    EXPECT_EQ(act.activityWeight, 2.0);
+    EXPECT_EQ(act.numFrames, 4);
+    EXPECT_EQ(sink.find("QC054"), nullptr) << all();
+    EXPECT_EQ(sink.find("QC062"), nullptr) << all();
+}
+
+// `$declaresequence NAME` holds a place among the sequences, in order, with no animation.
+TEST_F(QcProjectTest, DeclareSequenceHoldsAPlaceInOrder) {
+    auto project = read(kHead + "$body b ref\n"
+                                "$sequence first \"ref\"\n"
+                                "$declaresequence \"held\"\n"
+                                "$sequence last \"ref\"\n");
+    ASSERT_TRUE(project) << all();
+    ASSERT_EQ(project->sequences.size(), 3u);
+    EXPECT_EQ(project->sequences[1].name, "held");
+    EXPECT_TRUE(project->sequences[1].declared);
+    EXPECT_TRUE(project->sequences[1].sources.empty());
+    EXPECT_FALSE(project->sequences[0].declared);
+    EXPECT_LT(project->sequences[0].order, project->sequences[1].order);
+    EXPECT_LT(project->sequences[1].order, project->sequences[2].order);
+    EXPECT_EQ(sink.find("QC061"), nullptr) << all();
+}
+
+TEST_F(QcProjectTest, DeclareSequenceWithoutANameIsReported) {
+    auto project = read(kHead + "$body b ref\n$declaresequence\n");
+    EXPECT_FALSE(project);
+    expectAt("QC030", 3);
 }
 
 TEST_F(QcProjectTest, DefineBoneIsRecorded) {
