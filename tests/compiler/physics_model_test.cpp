@@ -9,6 +9,7 @@
 #include "formats/phy/phy.h"
 #include "formats/qc/qc_project.h"
 #include "formats/smd/smd.h"
+#include "testing/diagnostic_text.h"
 #include "testing/test_support.h"
 
 #include <algorithm>
@@ -153,19 +154,8 @@ class PhysicsModelTest : public ::testing::Test {
         return found;
     }
 
-    std::size_t count(const std::string& code) const {
-        std::size_t n = 0;
-        for (const Diagnostic& d : sink.diagnostics())
-            n += d.code == code;
-        return n;
-    }
-
-    std::string all() const {
-        std::string out;
-        for (const Diagnostic& d : sink.diagnostics())
-            out += formatDiagnostic(d) + "\n";
-        return out;
-    }
+    std::size_t count(const std::string& code) const { return test::countCode(sink, code); }
+    std::string all() const { return test::diagnosticsText(sink); }
 
     test::TempDir dir;
     CollectingSink sink;

@@ -4,6 +4,7 @@
 // page stays within its size bound.
 #include "formats/studio/model_files.h"
 #include "optimizer/vtx_analysis.h"
+#include "testing/base64.h"
 #include "testing/model_comparison.h"
 #include "testing/test_support.h"
 #include "tools/model_view.h"
@@ -18,26 +19,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::uint8_t> decodeBase64(const std::string& text) {
-    const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::vector<std::uint8_t> out;
-    out.reserve(text.size() / 4 * 3);
-    std::uint32_t bits = 0;
-    int count = 0;
-    for (char c : text) {
-        if (c == '=') break;
-        bits = (bits << 6) | static_cast<std::uint32_t>(alphabet.find(c));
-        count += 6;
-        if (count >= 8) {
-            count -= 8;
-            out.push_back(static_cast<std::uint8_t>(bits >> count));
-        }
-    }
-    return out;
-}
-
 template <class T> std::vector<T> decode(const nlohmann::json& array) {
-    const std::vector<std::uint8_t> bytes = decodeBase64(array["base64"].get<std::string>());
+    const std::vector<std::uint8_t> bytes = test::decodeBase64(array["base64"].get<std::string>());
     std::vector<T> out(bytes.size() / sizeof(T));
     for (std::size_t i = 0; i < out.size(); ++i) {
         std::uint32_t bits = 0;

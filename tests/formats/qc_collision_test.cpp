@@ -3,6 +3,7 @@
 // code at its line and column.
 #include "formats/qc/qc_collision.h"
 #include "formats/qc/qc_project.h"
+#include "testing/diagnostic_text.h"
 #include "testing/test_support.h"
 
 #include <gtest/gtest.h>
@@ -37,19 +38,8 @@ class QcCollisionTest : public ::testing::Test {
         }
     }
 
-    std::size_t count(const std::string& code) const {
-        std::size_t n = 0;
-        for (const Diagnostic& d : sink.diagnostics())
-            n += d.code == code;
-        return n;
-    }
-
-    std::string all() const {
-        std::string out;
-        for (const Diagnostic& d : sink.diagnostics())
-            out += formatDiagnostic(d) + "\n";
-        return out;
-    }
+    std::size_t count(const std::string& code) const { return test::countCode(sink, code); }
+    std::string all() const { return test::diagnosticsText(sink); }
 
     static inline const std::string kHead = "$modelname \"props/box.mdl\"\n$body b ref\n";
 

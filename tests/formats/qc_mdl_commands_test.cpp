@@ -3,6 +3,7 @@
 // its code at its line.
 #include "formats/qc/qc_mdl_commands.h"
 #include "formats/qc/qc_project.h"
+#include "testing/diagnostic_text.h"
 #include "testing/test_support.h"
 
 #include <gtest/gtest.h>
@@ -32,19 +33,8 @@ class QcMdlCommandsTest : public ::testing::Test {
         EXPECT_EQ(found->location.line, line) << formatDiagnostic(*found);
     }
 
-    std::size_t count(const std::string& code) const {
-        std::size_t n = 0;
-        for (const Diagnostic& d : sink.diagnostics())
-            n += d.code == code;
-        return n;
-    }
-
-    std::string all() const {
-        std::string out;
-        for (const Diagnostic& d : sink.diagnostics())
-            out += formatDiagnostic(d) + "\n";
-        return out;
-    }
+    std::size_t count(const std::string& code) const { return test::countCode(sink, code); }
+    std::string all() const { return test::diagnosticsText(sink); }
 
     MemoryFileSystem files;
     CollectingSink sink;

@@ -2,6 +2,7 @@
 // preprocessor ($include, macros, variables), the path rules, and every error with code and line.
 #include "formats/qc/qc_preprocessor.h"
 #include "formats/qc/qc_project.h"
+#include "testing/diagnostic_text.h"
 #include "testing/test_support.h"
 
 #include <gtest/gtest.h>
@@ -36,19 +37,8 @@ class QcProjectTest : public ::testing::Test {
         return *found;
     }
 
-    std::size_t count(const std::string& code) const {
-        std::size_t n = 0;
-        for (const Diagnostic& d : sink.diagnostics())
-            n += d.code == code;
-        return n;
-    }
-
-    std::string all() const {
-        std::string out;
-        for (const Diagnostic& d : sink.diagnostics())
-            out += formatDiagnostic(d) + "\n";
-        return out;
-    }
+    std::size_t count(const std::string& code) const { return test::countCode(sink, code); }
+    std::string all() const { return test::diagnosticsText(sink); }
 
     MemoryFileSystem files;
     CollectingSink sink;

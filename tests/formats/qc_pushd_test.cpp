@@ -2,6 +2,7 @@
 // the other file commands are relative to (docs/qc.md, "Folders: $pushd and $popd"). The trees are
 // held in memory; each test reads which file every name resolved to.
 #include "formats/qc/qc_project.h"
+#include "testing/diagnostic_text.h"
 #include "testing/test_support.h"
 
 #include <gtest/gtest.h>
@@ -36,12 +37,7 @@ class QcPushdTest : public ::testing::Test {
         return {};
     }
 
-    std::string all() const {
-        std::string out;
-        for (const Diagnostic& d : sink.diagnostics())
-            out += formatDiagnostic(d) + "\n";
-        return out;
-    }
+    std::string all() const { return test::diagnosticsText(sink); }
 
     MemoryFileSystem files;
     CollectingSink sink;

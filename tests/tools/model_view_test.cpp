@@ -4,6 +4,7 @@
 // JSON's typed arrays and its escaping (a hostile name cannot leave the <script> element); the
 // page assembly and the embedded page files.
 #include "formats/common/internal_error.h"
+#include "testing/base64.h"
 #include "tools/model_view.h"
 
 #include <gtest/gtest.h>
@@ -105,26 +106,9 @@ ModelView viewOf(const LoadedModel& model, const ModelViewOptions& options = {})
     return buildModelView(ModelFilePaths{}, model, nullptr, {}, options, sink);
 }
 
-std::vector<std::uint8_t> decodeBase64(const std::string& text) {
-    const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::vector<std::uint8_t> out;
-    std::uint32_t bits = 0;
-    int count = 0;
-    for (char c : text) {
-        if (c == '=') break;
-        bits = (bits << 6) | static_cast<std::uint32_t>(alphabet.find(c));
-        count += 6;
-        if (count >= 8) {
-            count -= 8;
-            out.push_back(static_cast<std::uint8_t>(bits >> count));
-        }
-    }
-    return out;
-}
-
 std::vector<std::uint32_t> decodeU32(const nlohmann::json& array) {
     EXPECT_EQ(array["type"], "u32");
-    const std::vector<std::uint8_t> bytes = decodeBase64(array["base64"].get<std::string>());
+    const std::vector<std::uint8_t> bytes = test::decodeBase64(array["base64"].get<std::string>());
     std::vector<std::uint32_t> out;
     for (std::size_t i = 0; i + 3 < bytes.size(); i += 4)
         out.push_back(std::uint32_t(bytes[i]) | std::uint32_t(bytes[i + 1]) << 8 |
@@ -233,7 +217,8 @@ TEST(ModelViewJson, TypedArraysAreLittleEndianBase64AndNamesCannotLeaveTheScript
     EXPECT_EQ(lod["triangles"], 3);
     EXPECT_EQ(decodeU32(lod["index"]), view.variants[0].lods[0].index);
     EXPECT_EQ(lod["triCacheMisses"]["type"], "u8");
-    EXPECT_EQ(decodeBase64(lod["triCacheMisses"]["base64"]), (std::vector<std::uint8_t>{3, 1, 3}));
+    EXPECT_EQ(test::decodeBase64(lod["triCacheMisses"]["base64"]),
+              (std::vector<std::uint8_t>{3, 1, 3}));
     EXPECT_EQ(json["vertices"]["count"], 7);
     EXPECT_EQ(json["vertices"]["position"]["count"], 21);
     EXPECT_EQ(json["sequences"][0]["sampledFrames"], kViewMaxSampledFrames);
