@@ -33,6 +33,9 @@ if (!vtxc || !fs.existsSync(vtxc)) {
   console.error('usage: node view_test.mjs PATH/TO/vtxc [CORPUS]');
   process.exit(2);
 }
+// playwright-core declares Node 20 or later; Debian 12's own nodejs package is 18.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 20) skip(`Node ${process.versions.node} is older than the 20 playwright-core needs (install Node 20, e.g. from NodeSource)`);
 if (!fs.existsSync(chromiumPath)) skip(`${chromiumPath} is missing (apt-get install chromium, or set VTXC_CHROMIUM)`);
 let chromium;
 try {
