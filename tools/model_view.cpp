@@ -376,12 +376,6 @@ ModelView buildModelView(const ModelFilePaths& paths, const LoadedModel& model, 
         view.sequences.push_back(viewSequence(mdl, seq));
     }
 
-    for (const Diagnostic& d : checkModel(model))
-        view.check.push_back({d.severity, d.code, d.message});
-    if (phy)
-        for (const Diagnostic& d : checkModelPhysics(&mdl, model.mdlName, *phy, phyPath.string()))
-            view.check.push_back({d.severity, d.code, d.message});
-
     if (!view.variants.empty()) view.initialVariant = view.variants.front().name;
     return view;
 }
@@ -414,8 +408,10 @@ std::optional<std::string> modelPage(const std::filesystem::path& basePath,
         phy = loadPhyFile(phyPath, sink);
         if (!phy) return std::nullopt;
     }
+    // The model check runs once: its errors refuse the page, its warnings are shown on it.
+    const std::vector<Diagnostic> findings = checkModel(model);
     bool consistent = true;
-    for (const Diagnostic& finding : checkModel(model))
+    for (const Diagnostic& finding : findings)
         if (finding.severity == Severity::Error) {
             sink.report(finding);
             consistent = false;
@@ -424,6 +420,12 @@ std::optional<std::string> modelPage(const std::filesystem::path& basePath,
 
     ModelView view =
         buildModelView(paths, model, phy ? &*phy : nullptr, phyPath, options.view, sink);
+    for (const Diagnostic& d : findings)
+        view.check.push_back({d.severity, d.code, d.message});
+    if (phy)
+        for (const Diagnostic& d :
+             checkModelPhysics(&*model.mdl, model.mdlName, *phy, phyPath.string()))
+            view.check.push_back({d.severity, d.code, d.message});
     if (options.variant) {
         const auto found =
             std::find_if(view.variants.begin(), view.variants.end(),

@@ -148,8 +148,8 @@ std::uintmax_t defaultSequenceBudget(std::uintmax_t modelBytes, std::uintmax_t g
 // return them (each strip group's indices within its vertices); `phy`, when given, is the model's
 // parsed .phy, read from `phyPath`. What the readers cannot check alone is checked before it is
 // followed: a triangle whose vertex lies outside its mesh or the vertex array is left out
-// (checkModel, whose findings land in `check`, says why). Warnings about files beside the model
-// (layout.json) go to `sink`.
+// (checkModel says why; modelPage runs it once and puts its findings in `check`). Warnings about
+// files beside the model (layout.json) go to `sink`.
 ModelView buildModelView(const ModelFilePaths& paths, const LoadedModel& model, const PhyFile* phy,
                          const std::filesystem::path& phyPath, const ModelViewOptions& options,
                          DiagnosticSink& sink);
