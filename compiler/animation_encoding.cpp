@@ -159,9 +159,11 @@ MdlAnimDesc encodeAnimation(const AnimationFrames& animation, const std::vector<
     MdlAnimDesc desc;
     desc.name = animation.name;
     desc.fps = animation.fps;
-    desc.flags = (animation.loop ? kStudioLooping : 0) | (animation.delta ? kStudioDelta : 0);
+    desc.flags = (animation.loop ? kStudioLooping : 0) | (animation.delta ? kStudioDelta : 0) |
+                 (animation.allZeros ? kStudioAllZeros : 0);
     desc.numframes = std::max(1, animation.frameCount());
-    if (animation.frames.empty()) return desc;
+    desc.movements = animation.movements;
+    if (animation.frames.empty() || animation.allZeros) return desc;
     for (std::size_t bone = 0; bone < bones.size(); ++bone)
         if (auto record = encodeBone(animation, bones[bone], bone))
             desc.bones.push_back(std::move(*record));

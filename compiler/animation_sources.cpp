@@ -1,6 +1,7 @@
 // Animation SMDs to model-local poses per frame (rules in animation_sources.h).
 #include "compiler/animation_sources.h"
 
+#include "compiler/motion_extraction.h"
 #include "compiler/weight_lists.h"
 #include "formats/smd/smd.h"
 
@@ -117,6 +118,8 @@ class AnimationBuilder {
             if (!source.file) {
                 if (auto index = set_.find(source.animation)) {
                     out.push_back(*index);
+                    addIkRules(sequence, set_.animations[static_cast<std::size_t>(*index)]);
+                    reshapeNamed(sequence, set_.animations[static_cast<std::size_t>(*index)]);
                 } else if (missing_.count(lowered(source.animation))) {
                     lost = true; // its $animation was left out (the file is missing: QC051)
                 } else {
@@ -178,9 +181,16 @@ class AnimationBuilder {
         // mirror_correction "mirror_correction.smd" ... delta` as an animation with flags 0 whose
         // poses are the file's, placed like any other animation's (sequences.cpp sets DELTA).
         animation.delta = entry.subtract.has_value();
+        if (entry.noAnimation) return zeroAnimation(std::move(animation), nodes.size());
         for (const auto& frame : nodes)
             animation.frames.push_back(staticProp_ ? std::vector<LocalPose>(skeleton_.size())
                                                    : modelPose(smd, frame));
+        // The root's motion comes off before a subtraction: studiomdl's turn gestures
+        // (weaponmacros.qci: `rotate $Angle$ alignto @$gesturename$zero subtract ...`).
+        if (!entry.motion.empty()) unmoved_[set_.animations.size()] = animation.frames;
+        if (!staticProp_ && !moveRoot(entry.motion, animation)) return std::nullopt;
+        if (!staticProp_) closeLoop(animation, skeleton_);
+        if (entry.splineDelta) subtractEndBlend(animation);
         if (entry.subtract && !subtract(entry, animation)) return std::nullopt;
         if (animation.delta && animation.reference.empty())
             animation.reference.assign(skeleton_.size(), LocalPose{});
@@ -189,16 +199,38 @@ class AnimationBuilder {
         return static_cast<int>(set_.animations.size()) - 1;
     }
 
-    // An $animation whose source is another animation's name: a copy of it under this name.
+    // `noanimation`: as many frames as the file gives (or `numframes`), each a zero delta.
+    // Valve's combine_soldier_anims.mdl writes such an animation (the gestures of
+    // weaponmacros.qci) with flags STUDIO_DELTA | STUDIO_ALLZEROS and no bone data.
+    int zeroAnimation(AnimationFrames animation, std::size_t frames) {
+        animation.delta = true;
+        animation.allZeros = true;
+        animation.weightList.reset();
+        animation.frames.assign(frames, std::vector<LocalPose>(skeleton_.size()));
+        animation.reference.assign(skeleton_.size(), LocalPose{});
+        set_.animations.push_back(std::move(animation));
+        return static_cast<int>(set_.animations.size()) - 1;
+    }
+
+    // An $animation whose source is another animation's name: a copy of it under this name,
+    // from the frames before their motion options (Valve's police_animations.mdl:
+    // a_mp_run_melee_base, `"a_RunN" frame 0 0`, has a_RunN's first frame as the file gives
+    // it, without a_RunN's `alignto reference` and without movements), changed by its own
+    // frame range, frame count and motion options.
     std::optional<int> fromNamedAnimation(const QcSequence& entry, const std::string& name) {
         const std::optional<int> source = set_.find(entry.sources.front().animation);
         if (!source) return std::nullopt; // the named one is missing: so is this one
         AnimationFrames animation = set_.animations[static_cast<std::size_t>(*source)];
+        if (auto it = unmoved_.find(static_cast<std::size_t>(*source)); it != unmoved_.end()) {
+            animation.frames = it->second;
+            animation.movements.clear();
+        }
         const AnimationFrames described = describe(entry, name);
         animation.name = described.name;
         animation.fps = described.fps;
         animation.loop = described.loop;
         animation.definedAt = described.definedAt;
+        reshapeNamed(entry, animation);
         set_.animations.push_back(std::move(animation));
         return static_cast<int>(set_.animations.size()) - 1;
     }
@@ -209,7 +241,17 @@ class AnimationBuilder {
         animation.fps = static_cast<float>(entry.fps.value_or(30.0));
         animation.loop = entry.loop;
         animation.weightList = entry.weightList;
+        animation.autoIk = entry.autoIk.value_or(true);
         animation.definedAt = entry.definedAt;
+        addIkRules(entry, animation);
+        return animation;
+    }
+
+    // The entry's command lists' rules, then its own `ikrule`s. A sequence that plays an earlier
+    // animation by name adds its rules to that animation: Valve's combine_soldier_anims.mdl
+    // gives a_blindfire_idle_180 the `cmdlist lockfeet` rules of blindfire_left_exit, the
+    // sequence that plays it.
+    void addIkRules(const QcSequence& entry, AnimationFrames& animation) const {
         for (const std::string& list : entry.commandLists)
             if (const QcCommandList* commands = qc_.mdl.findCommandList(list))
                 animation.ikRules.insert(animation.ikRules.end(), commands->ikRules.begin(),
@@ -218,13 +260,38 @@ class AnimationBuilder {
                 reportUnknown("$cmdlist", list, entry.definedAt);
         animation.ikRules.insert(animation.ikRules.end(), entry.ikRules.begin(),
                                  entry.ikRules.end());
-        return animation;
     }
 
     void reportUnknown(const std::string& kind, const std::string& name,
                        const SourceLocation& at) const {
         sink_.error("SEQ002", at, "no " + kind + " is named '" + name + "'; define it first");
         ok_ = false;
+    }
+
+    // A $sequence that plays an earlier animation by name changes that animation with its
+    // frame range, frame count and motion options: Valve's combine_soldier_anims.mdl has
+    // a_Run_turretCarry_Upperbody_idle of 1 frame (its sequence's `frame 0 0`),
+    // a_blindfire_idle_180 of 20 frames with a movement ending at frame 19 (blindfire_left_exit:
+    // `numframes 20`, `walkframe 20 LZR`) and a_mp_range_shotgun of 30 (`frames 0 29`).
+    void reshapeNamed(const QcSequence& sequence, AnimationFrames& animation) {
+        if (animation.frames.empty()) return;
+        if (!selectFrames(sequence, animation.name, animation.frames)) return;
+        if (sequence.numFrames) {
+            const std::vector<LocalPose> last = animation.frames.back();
+            animation.frames.resize(static_cast<std::size_t>(*sequence.numFrames), last);
+        }
+        if (!staticProp_) moveRoot(sequence.motion, animation);
+    }
+
+    bool moveRoot(const QcMotionOptions& motion, AnimationFrames& animation) {
+        const MotionContext context{
+            skeleton_, [this](const std::string& name) -> const AnimationFrames* {
+                const auto index = set_.find(name);
+                return index ? &set_.animations[static_cast<std::size_t>(*index)] : nullptr;
+            }};
+        if (applyMotion(motion, animation, context, sink_)) return true;
+        ok_ = false;
+        return false;
     }
 
     bool selectFrames(const QcSequence& entry, const std::string& file,
@@ -332,6 +399,35 @@ class AnimationBuilder {
         return true;
     }
 
+    // `splinedelta`: each frame less the eased blend of the first and last frames at its place, so
+    // the delta is zero at both ends. Valve's police_animations.mdl `@gesture_melee_gunhitinDelta`
+    // (weaponmacros.qci's makeflinchgesture) is a delta (flags STUDIO_DELTA) of zeros in its
+    // first and last frames.
+    void subtractEndBlend(AnimationFrames& animation) const {
+        const std::size_t count = animation.frames.size();
+        if (count == 0) return;
+        const std::vector<LocalPose> first = animation.frames.front();
+        const std::vector<LocalPose> last = animation.frames.back();
+        for (std::size_t f = 0; f < count; ++f) {
+            const double t =
+                count > 1 ? static_cast<double>(f) / static_cast<double>(count - 1) : 0.0;
+            // The blend eases in and out (3t^2 - 2t^3): a straight blend leaves Valve's frames
+            // off by up to 1.2 units; this one matches them within 1e-3.
+            const double s = t * t * (3.0 - 2.0 * t);
+            for (std::size_t bone = 0; bone < first.size(); ++bone) {
+                LocalPose& pose = animation.frames[f][bone];
+                const Eigen::Vector3d position =
+                    first[bone].position + (last[bone].position - first[bone].position) * s;
+                const Eigen::Quaterniond rotation =
+                    first[bone].rotation.slerp(s, last[bone].rotation);
+                pose.position -= position;
+                pose.rotation = (rotation.conjugate() * pose.rotation).normalized();
+            }
+        }
+        animation.delta = true;
+        animation.reference = first;
+    }
+
     // Weights below 1 scale a delta towards zero, or blend a pose towards the bind pose.
     bool applyWeights(const QcSequence& entry, AnimationFrames& animation) {
         const auto weights =
@@ -363,6 +459,8 @@ class AnimationBuilder {
     // $animation names left out because their file is missing (lower case): what plays or
     // subtracts them is left out with them instead of failing the compile.
     std::set<std::string> missing_;
+    // The frames of animations with motion options as they were before them, by index.
+    std::map<std::size_t, std::vector<std::vector<LocalPose>>> unmoved_;
     // Each sequence built so far (lower-case name) with the first animation it plays.
     std::vector<std::pair<std::string, int>> sequenceFirst_;
     mutable bool ok_ = true;

@@ -11,7 +11,11 @@
 //    as inverse(reference) * rotation, in the parent's frame), scaled per bone by `weightlist`;
 //    ANIM may name the animation being defined: a frame of its own source. A sequence's `delta`
 //    option flags the sequence only: its file's animation is built as any other;
-//  - $staticprop animations are the identity pose of the single bone.
+//  - $staticprop animations are the identity pose of the single bone;
+//  - motion options (walkframe, LX LY LZ LZR, rotate, rotateto, alignto, startloop) move the
+//    root and write movements (motion_extraction.h) before `subtract`; a `loop` animation ends
+//    on its first pose but for the roots; a $sequence that plays an animation by name applies
+//    its frame range, frame count and motion options to that animation.
 #pragma once
 
 #include "compiler/bone_setup.h"
@@ -30,12 +34,18 @@ struct AnimationFrames {
     float fps = 30.0f;
     bool loop = false;
     bool delta = false;
+    // `noanimation`: a delta of zeros (STUDIO_ALLZEROS with STUDIO_DELTA in Valve's files).
+    bool allZeros = false;
+    // The root's motion taken out of the frames (motion_extraction.h), one per piece.
+    std::vector<MdlMovement> movements;
     std::vector<std::vector<LocalPose>> frames; // [frame][bone]
     // For a delta animation, the pose it is played on when posed alone: the subtracted frame
     // (zero pose without `subtract`). Empty for other animations.
     std::vector<LocalPose> reference;
     std::optional<std::string> weightList; // as named by the animation
     std::vector<QcIkRule> ikRules;         // from its `cmdlist` and `ikrule` options
+    // Whether the chains no rule names get a release rule (`autoik`, the default, or `noautoik`).
+    bool autoIk = true;
     SourceLocation definedAt;
 
     int frameCount() const { return static_cast<int>(frames.size()); }

@@ -139,6 +139,10 @@ inline constexpr DiagnosticCode kSequenceCodeList[] = {
     {"SEQ009", Severity::Warning, ExitCode::Ok,
      "$illumposition names an attachment no $attachment defines: the position is used alone",
      "name a defined attachment, or leave the name out"},
+    {"SEQ010", Severity::Error, ExitCode::InvalidInput,
+     "a transition leads from or to a node numbered past 255, which the .mdl's transition table "
+     "cannot hold",
+     "name at most 255 nodes before the last one a transition uses"},
 };
 
 inline constexpr DiagnosticCatalogue kMeshCodes{"MESH", "Compiler: meshes and materials",

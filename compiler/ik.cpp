@@ -3,6 +3,7 @@
 #include "compiler/ik.h"
 
 #include "compiler/animation_encoding.h"
+#include "compiler/weight_lists.h"
 #include "formats/studio/mdl_codecs.h"
 
 #include <algorithm>
@@ -12,6 +13,10 @@
 namespace vtxc {
 
 namespace {
+
+// The height of a footstep rule that names none (Valve's combine_soldier_anims.mdl: `ikrule
+// "lfoot" footstep` of Idle_Unarmed_ACT_IDLE is written with height 18).
+constexpr double kDefaultFootstepHeight = 18.0;
 
 std::string lowered(std::string text) {
     for (char& c : text)
@@ -90,9 +95,18 @@ class RuleBuilder {
             if (!built) return std::nullopt;
             rules.push_back(std::move(*built));
         }
-        if (!animation_.delta)
+        // Chains the animation does not move (its end bone weighs 0) get no release: Valve's
+        // @reload_shotgun1legs (weight list weapongesture_legsonly) releases only the feet; nor
+        // do the chains of a delta animation or of a `noautoik` one (the flinch gestures of
+        // weaponmacros.qci in Valve's combine_soldier_anims.mdl hold no rule). A sequence's
+        // `delta` option alone does not count: Valve's police_animations.mdl gives
+        // gesture_shoot_shotgun_crouch (animation flags 0) its four releases.
+        if (!animation_.delta && animation_.autoIk) {
+            const std::vector<double> weights = chainWeights();
             for (std::size_t chain = 0; chain < chains_.size(); ++chain)
-                if (!named[chain]) rules.push_back(release(static_cast<int>(chain)));
+                if (!named[chain] && weights[chain] > 0.0)
+                    rules.push_back(release(static_cast<int>(chain)));
+        }
         for (std::size_t i = 0; i < rules.size(); ++i)
             rules[i].index = static_cast<std::int32_t>(i);
         return rules;
@@ -119,6 +133,43 @@ class RuleBuilder {
         return rule;
     }
 
+    // A release the QC writes carries an error track of zeros, one the compiler adds carries none
+    // (Valve's combine_soldier_anims.mdl: `ikrule "rhand" release` in
+    // a_Run_turretCarry_Upperbody_idle and @reload_smg1 has one, the added ones have none).
+    MdlIkRule writtenRelease(int chain) const {
+        MdlIkRule rule = release(chain);
+        MdlCompressedIkError zeros;
+        zeros.scale = {static_cast<float>(kMinPositionRange / 32767.0),
+                       static_cast<float>(kMinPositionRange / 32767.0),
+                       static_cast<float>(kMinPositionRange / 32767.0),
+                       static_cast<float>(kMinRotationRange / 32767.0),
+                       static_cast<float>(kMinRotationRange / 32767.0),
+                       static_cast<float>(kMinRotationRange / 32767.0)};
+        const std::vector<std::int16_t> none(
+            static_cast<std::size_t>(std::max(1, animation_.frameCount())), 0);
+        for (MdlAnimValues& channel : zeros.values)
+            channel = encodeAnimValues(none);
+        rule.compressedError = std::move(zeros);
+        return rule;
+    }
+
+    // The weight of each chain's end bone in this animation: its weight list's, 0 for every bone
+    // of a `noanimation` animation, 1 without a list.
+    std::vector<double> chainWeights() const {
+        std::vector<double> weights(chains_.size(), animation_.allZeros ? 0.0 : 1.0);
+        if (animation_.allZeros || !animation_.weightList) return weights;
+        const QcWeightList* list = settings_.findWeightList(*animation_.weightList);
+        if (!list) return weights; // reported where the list is applied (SEQ002)
+        NullSink quiet;            // names the model lacks are reported where it is applied
+        const auto perBone = resolveWeightList(*list, skeleton_, quiet);
+        if (!perBone) return weights;
+        for (std::size_t chain = 0; chain < chains_.size(); ++chain) {
+            const std::size_t bone = endBone(static_cast<int>(chain));
+            if (bone < perBone->size()) weights[chain] = (*perBone)[bone];
+        }
+        return weights;
+    }
+
     void applyRange(const QcIkRule& source, MdlIkRule& rule) const {
         const int frames = animation_.frameCount();
         rule.start = rule.peak = 0.0f;
@@ -136,12 +187,14 @@ class RuleBuilder {
         MdlIkRule rule;
         rule.chain = rule.slot = chain;
         rule.height = static_cast<float>(source.height.value_or(0.0));
+        if (source.type == QcIkRuleType::Footstep && !source.height)
+            rule.height = static_cast<float>(kDefaultFootstepHeight);
         rule.floor = static_cast<float>(source.floor.value_or(0.0));
         rule.q = {0, 0, 0, 1};
         applyRange(source, rule);
         switch (source.type) {
         case QcIkRuleType::Release:
-            return release(chain);
+            return writtenRelease(chain);
         case QcIkRuleType::Unlatch:
             rule.type = kIkUnlatch;
             return rule;
@@ -152,6 +205,9 @@ class RuleBuilder {
         case QcIkRuleType::Attachment:
             rule.type = kIkAttachment;
             rule.attachment = source.target;
+            rule.radius = static_cast<float>(source.radius.value_or(0.0));
+            rule.bone = static_cast<std::int32_t>(endBone(chain)); // as Valve's files hold it
+            lockToEnd(source, rule);
             if (!attachmentsElsewhere_ &&
                 std::none_of(attachments_.begin(), attachments_.end(), [&](const MdlAttachment& a) {
                     return lowered(a.name) == lowered(source.target);
@@ -196,6 +252,22 @@ class RuleBuilder {
             errors.push_back(targetTransform.inverse() * pose[end]);
         rule.compressedError = compressError(errors);
         return rule;
+    }
+
+    // An attachment rule's target is the chain end's place and orientation at the contact frame,
+    // its error the end's offset from there per frame (Valve's @g_open_door_lever_backarms:
+    // the left hand at frame 9, with the hand's rotation as q).
+    void lockToEnd(const QcIkRule& source, MdlIkRule& rule) const {
+        const int contact = std::clamp(static_cast<int>(std::lround(source.contact.value_or(0.0))),
+                                       0, animation_.frameCount() - 1);
+        const std::size_t end = endBone(rule.chain);
+        const Eigen::Isometry3d target = poses_[static_cast<std::size_t>(contact)][end];
+        rule.pos = toVec3(target.translation());
+        rule.q = toVec4(Eigen::Quaterniond(target.linear()).normalized());
+        std::vector<Eigen::Isometry3d> errors;
+        for (const auto& pose : poses_)
+            errors.push_back(target.inverse() * pose[end]);
+        rule.compressedError = compressError(errors);
     }
 
     std::optional<MdlIkRule> touch(const QcIkRule& source, MdlIkRule rule) {
@@ -267,16 +339,18 @@ std::optional<std::vector<MdlIkChain>> buildIkChains(const std::vector<QcIkChain
     return out;
 }
 
-std::optional<std::vector<MdlIkLock>> buildAutoplayLocks(const QcMdlSettings& settings,
-                                                         DiagnosticSink& sink) {
+namespace {
+
+std::optional<std::vector<MdlIkLock>> locksOf(const std::vector<QcIkLock>& locks,
+                                              const std::vector<QcIkChain>& chains,
+                                              const std::string& what, DiagnosticSink& sink) {
     std::vector<MdlIkLock> out;
     bool ok = true;
-    for (const QcIkLock& lock : settings.ikAutoplayLocks) {
-        const std::optional<int> chain = chainIndex(settings.ikChains, lock.chain);
+    for (const QcIkLock& lock : locks) {
+        const std::optional<int> chain = chainIndex(chains, lock.chain);
         if (!chain) {
             sink.error("SEQ005", lock.definedAt,
-                       "$ikautoplaylock names chain '" + lock.chain +
-                           "', which no $ikchain defines");
+                       what + " names chain '" + lock.chain + "', which no $ikchain defines");
             ok = false;
             continue;
         }
@@ -285,6 +359,30 @@ std::optional<std::vector<MdlIkLock>> buildAutoplayLocks(const QcMdlSettings& se
     }
     if (!ok) return std::nullopt;
     return out;
+}
+
+} // namespace
+
+std::optional<std::vector<MdlIkLock>> buildSequenceLocks(const std::vector<QcIkLock>& locks,
+                                                         const std::vector<QcIkChain>& chains,
+                                                         DiagnosticSink& sink) {
+    return locksOf(locks, chains, "iklock", sink);
+}
+
+std::optional<std::vector<MdlIkLock>> buildAutoplayLocks(const QcMdlSettings& settings,
+                                                         DiagnosticSink& sink) {
+    return locksOf(settings.ikAutoplayLocks, settings.ikChains, "$ikautoplaylock", sink);
+}
+
+void numberIkRules(std::vector<MdlAnimDesc>& animations, const std::vector<MdlSeqDesc>& sequences) {
+    std::vector<bool> played(animations.size(), false);
+    for (const MdlSeqDesc& sequence : sequences)
+        for (std::int16_t animation : sequence.blends)
+            if (animation >= 0 && static_cast<std::size_t>(animation) < played.size())
+                played[static_cast<std::size_t>(animation)] = true;
+    for (std::size_t a = 0; a < animations.size(); ++a)
+        for (std::size_t i = 0; i < animations[a].ikRules.size(); ++i)
+            animations[a].ikRules[i].index = played[a] ? static_cast<std::int32_t>(i) : 0;
 }
 
 std::optional<std::vector<MdlIkRule>>

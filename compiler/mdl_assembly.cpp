@@ -11,6 +11,7 @@
 #include "compiler/ik.h"
 #include "compiler/mdl_body_parts.h"
 #include "compiler/mdl_textures.h"
+#include "compiler/sequence_nodes.h"
 #include "compiler/sequences.h"
 
 #include <cctype>
@@ -150,7 +151,12 @@ class MdlAssembler {
             return false;
         }
         file_.sequences = std::move(sequences->sequences);
+        numberIkRules(file_.animations, file_.sequences);
         file_.poseParameters = std::move(sequences->poseParameters);
+        auto graph = buildSequenceGraph(qc_, sink_);
+        if (!graph) return false;
+        file_.localNodeNames = std::move(graph->names);
+        file_.localNodeTransitions = std::move(graph->transitions);
         return true;
     }
 

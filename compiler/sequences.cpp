@@ -3,11 +3,15 @@
 // rotation) gives the pose keys of Valve's compiled soldier.
 #include "compiler/sequences.h"
 
+#include "compiler/ik.h"
+#include "compiler/sequence_nodes.h"
 #include "compiler/weight_lists.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numbers>
 #include <set>
@@ -35,15 +39,30 @@ Eigen::Vector3d matrixAngles(const Eigen::Matrix3d& m) {
 
 class SequenceBuilder {
   public:
-    SequenceBuilder(const SequenceInputs& in, DiagnosticSink& sink) : in_(in), sink_(sink) {
-        for (const QcPoseParameter& declared : in.qc.mdl.poseParameters) {
+    SequenceBuilder(const SequenceInputs& in, DiagnosticSink& sink) : in_(in), sink_(sink) {}
+
+    // Valve numbers pose parameters in the order the QC first names them, by $poseparameter or
+    // by a sequence's blend: combine_soldier_anims.mdl has weapon_lower, declared after the
+    // sequences that blend on move_yaw, aim_yaw and the others, last. Declared values win over
+    // what earlier blends measured; only `loop` or `wrap` sets STUDIO_LOOPING (bunker_gun01.mdl
+    // `loop 0`: flags 1; combine_soldier_anims.mdl `$poseparameter "weapon_lower" 0 1`: 0).
+    void declarePoseParameters(std::size_t sequencesBefore) {
+        const auto& declared = in_.qc.mdl.poseParameters;
+        for (; declaredSoFar_ < declared.size() &&
+               declared[declaredSoFar_].sequencesBefore <= sequencesBefore;
+             ++declaredSoFar_) {
+            const QcPoseParameter& qc = declared[declaredSoFar_];
             MdlPoseParameter parameter;
-            parameter.name = declared.name;
-            parameter.flags = 1;
-            parameter.start = static_cast<float>(declared.start);
-            parameter.end = static_cast<float>(declared.end);
-            parameter.loop =
-                static_cast<float>(declared.wrap ? declared.end - declared.start : declared.loop);
+            parameter.name = qc.name;
+            parameter.flags = qc.looping ? 1 : 0;
+            parameter.start = static_cast<float>(qc.start);
+            parameter.end = static_cast<float>(qc.end);
+            parameter.loop = static_cast<float>(qc.wrap ? qc.end - qc.start : qc.loop);
+            if (const auto earlier = findPoseParameter(qc.name)) {
+                set_.poseParameters[static_cast<std::size_t>(*earlier)] = std::move(parameter);
+                declared_[static_cast<std::size_t>(*earlier)] = true;
+                continue;
+            }
             set_.poseParameters.push_back(std::move(parameter));
             declared_.push_back(true);
         }
@@ -52,6 +71,7 @@ class SequenceBuilder {
     std::optional<SequenceSet> run() {
         const auto& sequences = in_.qc.sequences;
         for (std::size_t i = 0; i < sequences.size(); ++i) {
+            declarePoseParameters(sequences[i].order);
             const std::vector<int>& played = in_.animations.sequenceAnimations.at(i);
             if (sequences[i].declared) {
                 set_.sequences.push_back(declaredSequence(sequences[i]));
@@ -70,6 +90,7 @@ class SequenceBuilder {
                 {set_.sequences.size(), &sequences[i], animation(played.front()).frameCount()});
             set_.sequences.push_back(std::move(*sequence));
         }
+        declarePoseParameters(std::numeric_limits<std::size_t>::max());
         if (!addLayers()) return std::nullopt;
         return std::move(set_);
     }
@@ -97,6 +118,11 @@ class SequenceBuilder {
         bool ok = true;
         for (const Built& built : layered_) {
             for (const QcLayer& layer : built.qc->layers) {
+                // STUDIO_LOCAL on the sequence that plays a `local` layer: so in every
+                // sequence of Valve's animation libraries, and in no other. The flag is the
+                // QC's, so it stays when the layer's sequence is left out for a missing file
+                // (walk_holding_package_all in combine_soldier_anims.mdl has it).
+                if (layer.flags & kStudioAlLocal) set_.sequences[built.index].flags |= kStudioLocal;
                 auto it = indexOf.find(lowered(layer.sequence));
                 if (it == indexOf.end()) {
                     if (defined.count(lowered(layer.sequence))) continue; // left out (SEQ006)
@@ -120,14 +146,15 @@ class SequenceBuilder {
                     }
                     autolayer.iPose = static_cast<std::int16_t>(*pose);
                 }
-                if (layer.blend) {
-                    // Frames become cycles; pose parameter values are kept as written.
-                    const float last = static_cast<float>(built.frames - 1);
-                    std::array<float, 4> cycles{};
-                    for (std::size_t k = 0; k < 4; ++k)
-                        cycles[k] = layer.poseParameter
-                                        ? static_cast<float>(layer.values[k])
-                                        : static_cast<float>(layer.values[k]) / last;
+                // Frames become cycles (frame / last frame); pose parameter values are kept
+                // as written. An addlayer's cycles are 0 / last frame too.
+                const float last = static_cast<float>(built.frames - 1);
+                std::array<float, 4> cycles{};
+                for (std::size_t k = 0; k < 4; ++k)
+                    cycles[k] = layer.poseParameter
+                                    ? static_cast<float>(layer.values[k])
+                                    : cycleOfFrame(static_cast<float>(layer.values[k]), last);
+                if (layer.blend || last == 0.0f) {
                     autolayer.start = cycles[0];
                     autolayer.peak = cycles[1];
                     autolayer.tail = cycles[2];
@@ -137,6 +164,17 @@ class SequenceBuilder {
             }
         }
         return ok;
+    }
+
+    // frame / last as Valve's compiler computed it on x86, also for a sequence of one frame
+    // (last 0): Valve's police_animations.mdl `layer_stimulated_aim_pistol` (`frame 0 0`,
+    // `addlayer`) holds the processor's default NaN, 0xFFC00000, in all four cycles, and a
+    // nonzero frame over 0 is an infinity of its sign. Written as bits, so every machine and
+    // compiler writes the same bytes.
+    static float cycleOfFrame(float frame, float last) {
+        if (last != 0.0f) return frame / last;
+        if (frame == 0.0f || std::isnan(frame)) return std::bit_cast<float>(0xFFC00000u);
+        return std::copysign(std::numeric_limits<float>::infinity(), frame);
     }
 
     std::optional<int> findPoseParameter(const std::string& name) const {
@@ -175,8 +213,11 @@ class SequenceBuilder {
         // hidden`) and vortigaunt_anims.mdl (`Man_Gun_Aim_all { ... delta hidden }`) set it
         // without autoplay; a delta of subtracted animations alone has it with autoplay
         // (combine_super_soldier_choreo.mdl).
-        const bool delta = qc.delta || std::all_of(played.begin(), played.end(),
-                                                   [&](int a) { return animation(a).delta; });
+        // A `noanimation` sequence is no delta (Valve's gesture_reload_ar2 in
+        // combine_soldier_anims.mdl: sequence flags 0 over an animation of flags DELTA|ALLZEROS).
+        const bool delta = qc.delta || std::all_of(played.begin(), played.end(), [&](int a) {
+                               return animation(a).delta && !animation(a).allZeros;
+                           });
         seq.flags = (qc.loop || first.loop ? kStudioLooping : 0) | (qc.snap ? kStudioSnap : 0) |
                     (delta ? kStudioDelta : 0) | (qc.autoplay ? kStudioAutoplay : 0) |
                     (qc.delta || (delta && qc.autoplay) ? kStudioPost : 0) |
@@ -187,7 +228,11 @@ class SequenceBuilder {
             seq.blends.push_back(static_cast<std::int16_t>(a));
         if (!blendAxes(qc, played, seq)) return std::nullopt;
         addEvents(qc, first, seq);
+        setSequenceNodes(qc, in_.qc.nodeNames, seq);
         if (!weights(qc, played, seq)) return std::nullopt;
+        auto locks = buildSequenceLocks(qc.ikLocks, in_.qc.mdl.ikChains, sink_);
+        if (!locks) return std::nullopt;
+        seq.iklocks = std::move(*locks);
         seq.numikrules = static_cast<std::int32_t>(
             in_.encoded[static_cast<std::size_t>(played.front())].ikRules.size());
         BoundingBox box;
@@ -227,12 +272,14 @@ class SequenceBuilder {
         std::vector<std::pair<std::string, std::array<double, 2>>> axes;
         for (const QcBlend& blend : qc.blends)
             axes.push_back({blend.parameter, {blend.start, blend.end}});
-        if (qc.calcBlend) {
-            auto measured = calcBlendKeys(qc, played);
-            if (!measured) return false;
-            axes.push_back({qc.calcBlend->parameter, {measured->front(), measured->back()}});
-            keys.resize(axes.size() - 1);
-            keys.push_back(*measured);
+        // Each `calcblend` measures every animation; the grid's keys come from its row or
+        // column (gridKeys), once the grid's width is known.
+        std::vector<std::vector<float>> measured;
+        for (const QcCalcBlend& calc : qc.calcBlends) {
+            auto values = calcBlendKeys(qc, calc, played);
+            if (!values) return false;
+            measured.push_back(std::move(*values));
+            axes.push_back({calc.parameter, {0.0, 0.0}});
         }
         if (axes.empty()) {
             if (count > 1) seq.groupsize = {count, 1};
@@ -256,6 +303,12 @@ class SequenceBuilder {
         }
         seq.groupsize = {width, axes.size() == 2 ? count / width : 1};
         keys.resize(axes.size());
+        const std::size_t centre = gridCentre(qc, played.size(), seq.groupsize);
+        for (std::size_t m = 0; m < measured.size(); ++m) {
+            const std::size_t axis = qc.blends.size() + m;
+            keys[axis] = gridKeys(measured[m], axis, seq.groupsize, centre);
+            axes[axis].second = {keys[axis].front(), keys[axis].back()};
+        }
         for (std::size_t axis = 0; axis < axes.size(); ++axis) {
             const auto [start, end] = axes[axis].second;
             seq.paramindex[axis] =
@@ -279,9 +332,8 @@ class SequenceBuilder {
 
     // The attachment's offset from where it is in the reference pose, in each animation's first
     // frame: X/Y/Z its position, XR/YR/ZR its roll/pitch/yaw in degrees.
-    std::optional<std::vector<float>> calcBlendKeys(const QcSequence& qc,
+    std::optional<std::vector<float>> calcBlendKeys(const QcSequence& qc, const QcCalcBlend& calc,
                                                     const std::vector<int>& played) {
-        const QcCalcBlend& calc = *qc.calcBlend;
         const MdlAttachment* attachment = nullptr;
         for (const MdlAttachment& a : in_.attachments)
             if (lowered(a.name) == lowered(calc.attachment)) attachment = &a;
@@ -319,6 +371,40 @@ class SequenceBuilder {
         return keys;
     }
 
+    // The keys of one axis of the grid from the values measured on every animation (x fastest):
+    // axis 0 along the row of the grid's centre, axis 1 down its column. The centre is the
+    // `blendcenter` animation, else the middle one. Valve's 3 x 3 aim layers (`makeaimlayer` of
+    // player_macros.qci: blendcenter the middle animation) hold exactly these keys
+    // (soldier_Aim_9_directions: yaw -47.2472, 0, 52.4787 of the middle row; pitch -53.5055,
+    // 0, 47.523 of the middle column); no corpus grid tells the two centres apart.
+    static std::vector<float> gridKeys(const std::vector<float>& values, std::size_t axis,
+                                       const std::array<std::int32_t, 2>& groupsize,
+                                       std::size_t centre) {
+        const auto width = static_cast<std::size_t>(groupsize[0]);
+        const auto height = static_cast<std::size_t>(groupsize[1]);
+        const std::size_t row = centre / width, column = centre % width;
+        std::vector<float> keys;
+        if (axis == 0)
+            for (std::size_t x = 0; x < width; ++x)
+                keys.push_back(values[row * width + x]);
+        else
+            for (std::size_t y = 0; y < height; ++y)
+                keys.push_back(values[y * width + column]);
+        return keys;
+    }
+
+    // Index in the grid of the `blendcenter` animation (named among the sources as written),
+    // else of the middle animation.
+    static std::size_t gridCentre(const QcSequence& qc, std::size_t count,
+                                  const std::array<std::int32_t, 2>& groupsize) {
+        if (qc.blendCenter && qc.sources.size() == count)
+            for (std::size_t i = 0; i < count; ++i)
+                if (lowered(qc.sources[i].animation) == lowered(*qc.blendCenter)) return i;
+        const auto width = static_cast<std::size_t>(groupsize[0]);
+        const auto height = static_cast<std::size_t>(groupsize[1]);
+        return (height / 2) * width + width / 2;
+    }
+
     // The bind pose as a non-delta animation holds it: the root bones turned +90 about Z.
     std::vector<LocalPose> turnedBind() const {
         std::vector<LocalPose> pose = in_.skeleton.bind;
@@ -349,8 +435,10 @@ class SequenceBuilder {
         std::optional<std::string> list = qc.weightList;
         for (auto it = played.begin(); !list && it != played.end(); ++it)
             list = animation(*it).weightList;
-        seq.weights.assign(in_.skeleton.size(), 1.0f);
-        if (!list) return true;
+        // `noanimation` weighs every bone 0 (Valve's combine_soldier_anims.mdl), so that only
+        // the sequence's layers move the model.
+        seq.weights.assign(in_.skeleton.size(), qc.noAnimation ? 0.0f : 1.0f);
+        if (!list || qc.noAnimation) return true;
         const auto weights = namedWeightList(in_.qc.mdl, *list, qc.definedAt, in_.skeleton, sink_);
         if (!weights) return false;
         for (std::size_t bone = 0; bone < weights->size(); ++bone)
@@ -363,6 +451,7 @@ class SequenceBuilder {
     std::vector<Built> layered_;
     SequenceSet set_;
     std::vector<bool> declared_;
+    std::size_t declaredSoFar_ = 0; // of the QC's $poseparameter list
 };
 
 } // namespace

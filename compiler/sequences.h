@@ -1,10 +1,12 @@
 // Sequences and pose parameters (docs/mdl-compile.md; mstudioseqdesc_t
 // and mstudioposeparamdesc_t of the public SDK's studio.h):
 //  - flags: `loop` LOOPING, `snap` SNAP, `delta` DELTA, `autoplay` AUTOPLAY, POST on delta +
-//    autoplay, `realtime` REALTIME, `hidden` HIDDEN; activity name and weight; fades (0.2 s);
-//  - blends: one axis per `blend`/`calcblend`; groupsize (n, 1), or for two axes `blendwidth`
-//    columns (the square root of n without it); pose keys spread evenly from start to end, or
-//    for `calcblend` measured on the attachment in each animation posed on its reference;
+//    autoplay, `realtime` REALTIME, `hidden` HIDDEN, LOCAL with a `local` layer; activity name
+//    and weight; fades (0.2 s); nodes (sequence_nodes.h);
+//  - blends: one axis per `blend`, then per `calcblend`; groupsize (n, 1), or for two axes
+//    `blendwidth` columns (the square root of n without it); pose keys spread evenly from start
+//    to end, or for `calcblend` measured on the attachment in each animation posed on its
+//    reference, along the grid's row (axis 0) or column (axis 1) through its centre;
 //  - pose parameters: the $poseparameter ones (flags 1) in QC order, then the ones blends name
 //    without declaring them (flags 0, range = the blends' range, low to high);
 //  - events: cycle = frame / (frames - 1); numbers as old-style events, names as new-style (0x400);
@@ -27,6 +29,8 @@ namespace vtxc {
 // Sequence flags (studio.h).
 inline constexpr std::int32_t kStudioSnap = 0x2;
 inline constexpr std::int32_t kStudioRealtime = 0x100;
+inline constexpr std::int32_t kStudioLocal = 0x200;    // a layer of it is STUDIO_AL_LOCAL
+inline constexpr std::int32_t kStudioAlLocal = 0x1000; // mstudioautolayer_t flags
 inline constexpr std::int32_t kStudioHidden = 0x400;
 inline constexpr std::int32_t kNewEventStyle = 0x400;
 

@@ -1,6 +1,7 @@
 // Weight lists: the weight of a bone is inherited from its nearest named ancestor, which gives the
 // partial lists of Valve's compiled models (1 on the spine up to the last bone before a bone named
-// with weight 0).
+// with weight 0); a bone with no named ancestor weighs 0 (combine_soldier_anims.mdl:
+// `weapongesture_justspine` names the spine, not the pelvis, and the pelvis weighs 0).
 #include "compiler/weight_lists.h"
 
 namespace vtxc {
@@ -21,7 +22,7 @@ resolveWeightList(const QcWeightList& list, const Skeleton& skeleton, Diagnostic
         named[static_cast<std::size_t>(*index)] = weight;
     }
     if (!ok) return std::nullopt;
-    std::vector<double> weights(skeleton.size(), 1.0);
+    std::vector<double> weights(skeleton.size(), 0.0);
     for (std::size_t bone = 0; bone < skeleton.size(); ++bone) {
         const int parent = skeleton.parents[bone];
         if (named[bone])

@@ -148,6 +148,9 @@ inline constexpr DiagnosticCode kQcCodeList[] = {
     {"QC070", Severity::Warning, ExitCode::Ok,
      "a second $collisionmodel or $collisionjoints: the later one counts",
      "keep one physics model command"},
+    {"QC071", Severity::Error, ExitCode::InvalidInput,
+     "$append or $continue names no $sequence or $animation defined before it",
+     "define the sequence first, or correct the name (names compare without case)"},
 };
 
 inline constexpr DiagnosticCatalogue kQcCodes{"QC", "QC reader", kQcCodeList};

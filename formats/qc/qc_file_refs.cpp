@@ -55,6 +55,16 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
     return ref;
 }
 
+bool QcFileRefResolver::animationFileExists(const std::string& written) const {
+    const std::optional<RelativePath> folder = currentFolder();
+    if (!folder) return false;
+    std::string name = written;
+    if (writtenExtension(name) != ".smd") name += ".smd";
+    const ContainedPath resolved = paths_.resolve(name, *folder);
+    if (resolved.problem != PathProblem::None) return false;
+    return files_.isFile(resolved.path) || paths_.findIgnoringCase(resolved.relative).has_value();
+}
+
 std::optional<RelativePath> QcFileRefResolver::currentFolder() const {
     if (folders_.empty()) return paths_.qcFolder();
     return folders_.back();

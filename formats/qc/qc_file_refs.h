@@ -41,6 +41,9 @@ class QcFileRefResolver {
     // The current folder is the QC's folder joined with every folder `$pushd` put on the stack;
     // an included model is always looked for relative to the QC's folder.
     QcFileRef resolve(const QcToken& token, QcFileRole role);
+    // Whether an animation SMD of that name is in the current folder (letter case aside),
+    // reporting nothing: a source word names a file before an earlier animation.
+    bool animationFileExists(const std::string& written) const;
 
     // `$pushd FOLDER`: FOLDER ('\' and '/' both separate) is relative to the current folder and
     // becomes it. An absolute folder is an error (QC013); a folder that climbs out of the content

@@ -281,11 +281,13 @@ void QcMdlCommandReader::poseParameter(const QcCommand& command, QcArgumentCurso
         if (lower == "wrap") {
             arguments.take();
             parameter.wrap = true;
+            parameter.looping = true;
         } else if (lower == "loop") {
             arguments.take();
             auto range = takeQcNumber(arguments, word, "a looping range", sink_);
             if (!range) return;
             parameter.loop = *range;
+            parameter.looping = true;
         } else {
             break;
         }
@@ -293,6 +295,7 @@ void QcMdlCommandReader::poseParameter(const QcCommand& command, QcArgumentCurso
     // A parameter declared again takes the later values, in the place of the first.
     for (QcPoseParameter& earlier : settings_.poseParameters)
         if (asciiLower(earlier.name) == asciiLower(parameter.name)) {
+            parameter.sequencesBefore = earlier.sequencesBefore;
             earlier = std::move(parameter);
             return finish(command, arguments);
         }

@@ -63,8 +63,12 @@ struct QcPoseParameter {
     std::string name;
     double start = 0.0;
     double end = 1.0;
-    double loop = 0.0; // the looping range (0: not looping)
-    bool wrap = false; // shorthand for loop = end - start
+    double loop = 0.0;    // the looping range (0: not looping)
+    bool wrap = false;    // shorthand for loop = end - start
+    bool looping = false; // `loop` or `wrap` written: STUDIO_LOOPING in the .mdl record
+    // How many $sequence/$animation commands came before its first declaration: Valve numbers
+    // pose parameters in the order the QC first names them, by a blend or by this command.
+    std::size_t sequencesBefore = 0;
     SourceLocation definedAt;
 };
 

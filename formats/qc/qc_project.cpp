@@ -68,6 +68,7 @@ class QcInterpreter {
             if (sink_.errorLimitReached()) return;
             interpret(command);
         }
+        project_.nodeNames = sequences_.nodeNames();
         if (sink_.errorLimitReached()) return;
         resolveLodTargets();
         checkWhole();
@@ -97,7 +98,12 @@ class QcInterpreter {
         ArgumentCursor arguments(command.arguments);
         auto handler = handlers.find(command.name);
         if (handler != handlers.end()) return (this->*handler->second)(command, arguments);
+        const std::size_t declared = project_.mdl.poseParameters.size();
         if (!mdl_.read(command)) noteUnused(command);
+        // A new pose parameter's place among the sequences, for the order Valve numbers them.
+        if (project_.mdl.poseParameters.size() > declared)
+            project_.mdl.poseParameters.back().sequencesBefore =
+                project_.sequences.size() + project_.animations.size();
     }
 
     static const std::map<std::string, Handler>& commandHandlers() {
@@ -117,6 +123,9 @@ class QcInterpreter {
             {"$sequence", &QcInterpreter::sequence},
             {"$animation", &QcInterpreter::sequence},
             {"$declaresequence", &QcInterpreter::declareSequence},
+            {"$skiptransition", &QcInterpreter::skipTransition},
+            {"$append", &QcInterpreter::appendToSequence},
+            {"$continue", &QcInterpreter::appendToSequence},
             {"$collisionmodel", &QcInterpreter::collisionModel},
             {"$collisionjoints", &QcInterpreter::collisionModel},
             {"$collisiontext", &QcInterpreter::collisionText},
@@ -653,6 +662,44 @@ class QcInterpreter {
         if (!entry) return;
         (command.name == "$animation" ? project_.animations : project_.sequences)
             .push_back(std::move(*entry));
+    }
+
+    // `$append NAME OPTIONS` and `$continue NAME OPTIONS` add to the latest sequence (else
+    // animation) of that name. Valve's combine_soldier_anims.mdl holds what both add: the
+    // activity, events, IK rules and blend layers of `$append "gesture_reload_ar2" { ... }`
+    // (SoldierNewWeaponActivities.qci), and the options a macro's caller writes after a
+    // body that ends with `$continue NAME` (weaponmacros.qci).
+    void appendToSequence(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* name = requireText(command, arguments, "the name of an earlier $sequence");
+        if (!name) return;
+        QcSequence* entry = latestNamed(project_.sequences, name->text);
+        if (!entry) entry = latestNamed(project_.animations, name->text);
+        if (!entry) {
+            sink_.report(kQcCodes["QC071"], name->where(),
+                         command.head->text + " '" + printableText(name->text) +
+                             "': no $sequence or $animation of that name comes before it");
+            return;
+        }
+        sequences_.append(command, *entry);
+    }
+
+    static QcSequence* latestNamed(std::vector<QcSequence>& entries, const std::string& name) {
+        const std::string lower = asciiLower(name);
+        for (auto it = entries.rbegin(); it != entries.rend(); ++it)
+            if (!it->declared && asciiLower(it->name) == lower) return &*it;
+        return nullptr;
+    }
+
+    // `$skiptransition NODE NODE ...`: Valve's compiled graphs (combine_soldier_anims.mdl)
+    // hold no trace of it but the numbers of the nodes it names first, so vtxc numbers them.
+    void skipTransition(const QcCommand& command, ArgumentCursor& arguments) {
+        if (!arguments.nextIsText()) {
+            requireText(command, arguments, "two or more node names");
+            return;
+        }
+        while (const QcToken* node = arguments.takeText())
+            sequences_.nameNode(node->text);
+        finish(command, arguments);
     }
 
     // A placeholder sequence (an NPC animation library's, so that the sequence numbers of the

@@ -160,6 +160,9 @@ struct QcProject {
     std::vector<QcTextureGroup> textureGroups;
     std::vector<QcSequence> sequences;
     std::vector<QcSequence> animations; // $animation entries (same fields)
+    // The node names of the sequence graph, numbered (from 1) in the order the QC first names
+    // them: QcSequenceReader::nodeNames() once every command is read.
+    std::vector<std::string> nodeNames;
     std::vector<QcDefinedBone> definedBones;
     // $collisionmodel or $collisionjoints: the physics SMD and the block's options (the .phy).
     std::optional<QcCollisionModel> collisionModel;

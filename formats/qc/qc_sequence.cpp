@@ -21,29 +21,31 @@ constexpr const char* kQcSequenceWithoutAnimation = "QC054";
 const std::map<std::string, int>& unimplementedOptions() {
     // clang-format off
     static const std::map<std::string, int> options = {
-        {"activitymodifier", 1}, {"align", 1}, {"alignboneto", 2}, {"alignto", 1},
-        {"angles", 3}, {"autoik", 0}, {"blendcenter", 1}, {"blendcomp", 1},
-        {"blendref", 1}, {"bonesaveframe", 0}, {"compress", 1}, {"counterrotate", 1},
-        {"counterrotateto", 4}, {"entrynode", 1}, {"exitnode", 1}, {"exitphase", 1},
-        {"fixuploop", 2}, {"ikfixup", 0}, {"iklock", 3}, {"keyvalues", 0}, {"localhierarchy", 2},
-        {"lm", 0}, {"lq", 0}, {"lx", 0}, {"lxr", 0}, {"ly", 0}, {"lyr", 0}, {"lz", 0}, {"lzr", 0},
-        {"match", 1}, {"matchblend", 3}, {"motionrollback", 1}, {"noanimation", 0},
-        {"noanim_keepduration", 1}, {"noautoik", 0}, {"node", 1},
-        {"origin", 3}, {"posecycle", 1}, {"predelta", 0}, {"reverse", 0}, {"rotate", 1},
-        {"rtransition", 3}, {"scale", 1}, {"splineblend", 0}, {"startloop", 1},
-        {"transition", 2}, {"walkalignto", 1}, {"walkframe", 1}, {"worldrelative", 0},
-        {"worldspace", 0}, {"worldspaceblend", 0}, {"worldspaceblendloop", 0}, {"rotateto", 1},
-        {"splinedelta", 0}};
+        {"activitymodifier", 1}, {"align", 1}, {"alignboneto", 2},
+        {"angles", 3}, {"blendcomp", 1},
+        {"bonesaveframe", 0}, {"compress", 1}, {"counterrotate", 1},
+        {"counterrotateto", 4},
+        {"fixuploop", 2}, {"ikfixup", 0}, {"keyvalues", 0}, {"localhierarchy", 2},
+        {"lm", 0}, {"lq", 0}, {"lxr", 0}, {"lyr", 0},
+        {"match", 1}, {"matchblend", 3}, {"motionrollback", 1},
+        {"noanim_keepduration", 1},
+        {"origin", 3}, {"posecycle", 1}, {"predelta", 0}, {"reverse", 0},
+        {"scale", 1}, {"splineblend", 0},
+        {"walkalignto", 1}, {"worldrelative", 0},
+        {"worldspace", 0}, {"worldspaceblend", 0}, {"worldspaceblendloop", 0}};
     // clang-format on
     return options;
 }
 
 const std::set<std::string>& implementedOptions() {
     static const std::set<std::string> options = {
-        "activity",  "addlayer", "blendlayer", "autoplay", "blend",    "blendwidth",
-        "calcblend", "cmdlist",  "delta",      "event",    "fadein",   "fadeout",
-        "fps",       "frame",    "frames",     "hidden",   "ikrule",   "loop",
-        "numframes", "post",     "realtime",   "snap",     "subtract", "weightlist"};
+        "activity",    "addlayer", "blendlayer",  "autoplay", "blend",      "blendwidth",
+        "calcblend",   "cmdlist",  "delta",       "event",    "fadein",     "fadeout",
+        "fps",         "frame",    "frames",      "hidden",   "ikrule",     "loop",
+        "numframes",   "post",     "realtime",    "snap",     "subtract",   "weightlist",
+        "noanimation", "blendref", "blendcenter", "node",     "transition", "rtransition",
+        "entrynode",   "exitnode", "exitphase",   "iklock",   "autoik",     "noautoik",
+        "splinedelta"};
     return options;
 }
 
@@ -55,7 +57,8 @@ bool isBareActivity(const std::string& lower) {
 
 bool isOptionWord(const std::string& lower) {
     if (isBareActivity(lower)) return true;
-    return implementedOptions().count(lower) || unimplementedOptions().count(lower);
+    return implementedOptions().count(lower) || unimplementedOptions().count(lower) ||
+           isQcMotionOption(lower);
 }
 
 const std::set<std::string>& ikRuleOptionWords() {
@@ -96,7 +99,9 @@ std::optional<QcSequence> QcSequenceReader::read(const QcCommand& command) {
     entry.definedAt = command.head->where();
     entry.order = read_++;
     bool sourcesOpen = true;
+    readingAnimation_ = command.name == "$animation";
     readTokens(command.arguments.subspan(1), entry, sourcesOpen, 0);
+    readingAnimation_ = false;
     if (entry.sources.empty())
         sink_.warning(kQcSequenceWithoutAnimation, command.head->where(),
                       command.head->text + " '" + entry.name + "' names no animation");
@@ -127,6 +132,11 @@ std::optional<QcSequence> QcSequenceReader::declare(const QcCommand& command) {
     return entry;
 }
 
+void QcSequenceReader::append(const QcCommand& command, QcSequence& entry) {
+    bool sourcesOpen = false;
+    readTokens(command.arguments.subspan(1), entry, sourcesOpen, 0);
+}
+
 void QcSequenceReader::readTokens(QcTokenSpan tokens, QcSequence& entry, bool& sourcesOpen,
                                   int depth) {
     QcArgumentCursor cursor(tokens);
@@ -147,7 +157,12 @@ void QcSequenceReader::readTokens(QcTokenSpan tokens, QcSequence& entry, bool& s
         if (!token->isText()) continue; // a stray '}' was reported by the brace check
         if (sourcesOpen && isSource(*token)) {
             QcAnimationSource source;
-            if (knownAnimations_.count(asciiLower(token->text))) {
+            // In an $animation, a file of that name wins over an earlier animation: Valve's
+            // police_animations.mdl makes `$animation a_mp_run_melee_base "a_RunN" frame 0 0`,
+            // under `$pushd "police_animations_anims"`, of police_animations_anims/a_RunN.smd
+            // although an `$animation a_RunN` (another file) comes before it.
+            if (knownAnimations_.count(asciiLower(token->text)) &&
+                !(readingAnimation_ && files_.animationFileExists(token->text))) {
                 source.animation = token->text;
                 entry.animationNames.push_back(token->text);
             } else {
@@ -183,6 +198,12 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
         entry.realtime = true;
     } else if (option == "post") {
         entry.post = true;
+    } else if (option == "noanimation") {
+        entry.noAnimation = true;
+    } else if (option == "splinedelta") {
+        entry.splineDelta = true;
+    } else if (option == "autoik" || option == "noautoik") {
+        entry.autoIk = option == "autoik";
     } else if (option == "fps") {
         if (auto fps = takeQcNumber(arguments, word, "a frame rate", sink_)) {
             if (*fps > 0.0)
@@ -225,13 +246,19 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
             std::string upper = axis->text;
             for (char& c : upper)
                 c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-            entry.calcBlend = QcCalcBlend{parameter->text, attachment->text, upper};
+            entry.calcBlends.push_back({parameter->text, attachment->text, upper});
         }
     } else if (option == "subtract") {
         const QcToken* animation = takeQcName(arguments, word, "an animation name", sink_);
         auto frame =
             animation ? takeQcWholeNumber(arguments, word, "a frame number", sink_) : std::nullopt;
         if (frame) entry.subtract = QcSubtract{animation->text, *frame};
+    } else if (option == "blendref" || option == "blendcenter") {
+        if (const QcToken* animation = takeQcName(arguments, word, "an animation name", sink_))
+            (option == "blendref" ? entry.blendRef : entry.blendCenter) = animation->text;
+    } else if (option == "node" || option == "transition" || option == "rtransition" ||
+               option == "entrynode" || option == "exitnode" || option == "exitphase") {
+        readNodeOption(word, arguments, entry);
     } else if (option == "weightlist") {
         if (const QcToken* list = takeQcName(arguments, word, "a weight list name", sink_))
             entry.weightList = list->text;
@@ -252,11 +279,21 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
             else
                 sink_.error("QC031", word.where(), "'numframes' needs a frame count above 0");
         }
+    } else if (isQcMotionOption(option)) {
+        readQcMotionOption(word, arguments, entry.motion, sink_);
     } else if (option == "event") {
         readEvent(word, arguments, entry);
     } else if (option == "ikrule") {
         if (auto rule = readIkRule(arguments, word.where(), sink_))
             entry.ikRules.push_back(std::move(*rule));
+    } else if (option == "iklock") {
+        // `iklock CHAIN POSWEIGHT LOCALQWEIGHT` (the $ikchain wiki page's "IKlock").
+        const QcToken* chain = takeQcName(arguments, word, "a chain name and two weights", sink_);
+        auto position =
+            chain ? takeQcNumber(arguments, word, "a position weight", sink_) : std::nullopt;
+        auto rotation = position ? takeQcNumber(arguments, word, "a local rotation weight", sink_)
+                                 : std::nullopt;
+        if (rotation) entry.ikLocks.push_back({chain->text, *position, *rotation, word.where()});
     } else {
         auto it = unimplementedOptions().find(option);
         if (it == unimplementedOptions().end()) {
@@ -269,11 +306,45 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
                           "' is not implemented by vtxc; ignored with its arguments");
         for (int i = 0; i < it->second && arguments.nextIsText(); ++i)
             arguments.take();
-        if (option == "walkframe" || option == "walkalignto")
+        if (option == "walkalignto")
             while (arguments.nextIsText() && isMotionWord(asciiLower(arguments.peek()->text)))
                 arguments.take();
         if (arguments.nextIsBlock()) arguments.takeBlock();
     }
+}
+
+void QcSequenceReader::nameNode(const std::string& name) {
+    for (const std::string& known : nodeNames_)
+        if (asciiLower(known) == asciiLower(name)) return;
+    nodeNames_.push_back(name);
+}
+
+// The node options. A name is numbered when the QC first writes it, wherever that is: a
+// sequence, an `$append` to one, or `$skiptransition` (docs/mdl-compile.md).
+void QcSequenceReader::readNodeOption(const QcToken& word, QcArgumentCursor& arguments,
+                                      QcSequence& entry) {
+    const std::string option = asciiLower(word.text);
+    if (option == "exitphase") {
+        if (auto phase = takeQcNumber(arguments, word, "a cycle from 0 to 1", sink_)) {
+            if (*phase >= 0.0 && *phase <= 1.0)
+                entry.exitPhase = phase;
+            else
+                sink_.error("QC031", word.where(), "'exitphase' needs a cycle from 0 to 1");
+        }
+        return;
+    }
+    const bool pair = option == "transition" || option == "rtransition";
+    const QcToken* first =
+        takeQcName(arguments, word, pair ? "an entry node name" : "a node name", sink_);
+    if (!first) return;
+    const QcToken* second =
+        pair ? takeQcName(arguments, word, "an exit node name", sink_) : nullptr;
+    if (pair && !second) return;
+    nameNode(first->text);
+    if (second) nameNode(second->text);
+    if (option != "exitnode") entry.entryNode = first->text;
+    if (option != "entrynode") entry.exitNode = second ? second->text : first->text;
+    if (pair) entry.reversibleTransition = option == "rtransition";
 }
 
 // studio.h's STUDIO_AL_* flags of the words that may follow blendlayer's four values.

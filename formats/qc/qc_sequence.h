@@ -7,6 +7,7 @@
 #include "formats/qc/qc_command_stream.h"
 #include "formats/qc/qc_file_refs.h"
 #include "formats/qc/qc_mdl_settings.h"
+#include "formats/qc/qc_motion_options.h"
 
 #include <array>
 #include <optional>
@@ -81,18 +82,40 @@ struct QcSequence {
     std::optional<QcSubtract> subtract;
     std::vector<QcBlend> blends;
     std::optional<int> blendWidth;
-    std::optional<QcCalcBlend> calcBlend;
+    std::vector<QcCalcBlend> calcBlends; // one axis each, in the order written
+    // `blendref ANIMATION`, `blendcenter ANIMATION`: the pose a calcblend measures from, and the
+    // animation at the grid's centre (read and kept; the measure uses each delta's own base).
+    std::optional<std::string> blendRef;
+    std::optional<std::string> blendCenter;
+    // The node graph (docs/mdl-compile.md, "Nodes and transitions"): `node NAME` sets both
+    // nodes, `transition FROM TO` and `rtransition FROM TO` (reversible) set entry and exit,
+    // `entrynode`/`exitnode` one each; `exitphase` the cycle the sequence leaves its node at.
+    std::optional<std::string> entryNode;
+    std::optional<std::string> exitNode;
+    bool reversibleTransition = false;
+    std::optional<double> exitPhase;
     bool hidden = false;
     bool autoplay = false;
     bool snap = false;
     bool realtime = false;
     bool post = false;
     std::optional<std::string> weightList;
-    std::vector<std::string> commandLists;         // `cmdlist NAME`
-    std::vector<QcIkRule> ikRules;                 // `ikrule ...` lines
+    std::vector<std::string> commandLists; // `cmdlist NAME`
+    std::vector<QcIkRule> ikRules;         // `ikrule ...` lines
+    std::vector<QcIkLock> ikLocks;         // `iklock CHAIN POSWEIGHT LOCALQWEIGHT`
+    // `autoik` / `noautoik`: whether the compiler adds release rules for the chains no `ikrule`
+    // names (unset: it does, unless the animation is a delta).
+    std::optional<bool> autoIk;
     std::vector<QcLayer> layers;                   // `addlayer`, `blendlayer`, in order
     std::optional<std::pair<int, int>> frameRange; // `frame(s) START END`
     std::optional<int> numFrames;                  // `numframes N`: the frame count forced
+    QcMotionOptions motion; // walkframe, LX LY LZ LZR, rotate, rotateto, alignto, startloop
+    // `noanimation`: the animation holds no motion at all (a delta of zeros) and the sequence
+    // weighs every bone 0; it only carries layers, events and IK rules (a gesture's frame).
+    bool noAnimation = false;
+    // `splinedelta`: the animation becomes a delta from the blend of its first and last frames
+    // (zero at both ends), for blend layers that fade it in and out.
+    bool splineDelta = false;
     // `$declaresequence NAME`: a placeholder holding the sequence's place (and index) for a
     // model that $includemodel's this one; no animation, no option.
     bool declared = false;
@@ -109,6 +132,16 @@ class QcSequenceReader {
     std::optional<QcSequence> read(const QcCommand& command);
     // `$declaresequence NAME`; nothing when the name is missing (reported).
     std::optional<QcSequence> declare(const QcCommand& command);
+    // `$append NAME ...` and `$continue NAME ...`: the options after the name (on the line or
+    // in a `{ }` block) are read into the earlier sequence `entry`, as if written in its own
+    // command: later values replace single ones (fps, activity), lists grow (events, layers,
+    // IK rules).
+    void append(const QcCommand& command, QcSequence& entry);
+    // Node names in the order the QC first names them (`node`, `transition`, `rtransition`,
+    // `entrynode`, `exitnode`, `$skiptransition`): node n of the .mdl is nodeNames()[n - 1].
+    const std::vector<std::string>& nodeNames() const { return nodeNames_; }
+    // Numbers NAME (compared without case) if it is new.
+    void nameNode(const std::string& name);
     // Reads `ikrule`'s arguments after the word itself (shared with $cmdlist).
     static std::optional<QcIkRule> readIkRule(QcArgumentCursor& arguments, const SourceLocation& at,
                                               DiagnosticSink& sink);
@@ -118,13 +151,16 @@ class QcSequenceReader {
     void readOption(const QcToken& word, QcArgumentCursor& arguments, QcSequence& entry);
     void readEvent(const QcToken& head, QcArgumentCursor& arguments, QcSequence& entry);
     void readLayer(const QcToken& word, QcArgumentCursor& arguments, QcSequence& entry);
+    void readNodeOption(const QcToken& word, QcArgumentCursor& arguments, QcSequence& entry);
     void readEventBlock(QcTokenSpan block, QcSequence& entry);
     bool isSource(const QcToken& token) const;
 
     QcFileRefResolver& files_;
     DiagnosticSink& sink_;
     std::set<std::string> knownAnimations_; // lower case: names of earlier entries
+    std::vector<std::string> nodeNames_;
     std::size_t read_ = 0;
+    bool readingAnimation_ = false; // an $animation command, not a $sequence
 };
 
 inline constexpr const char* kQcOptionNotImplemented = "QC062";

@@ -112,6 +112,11 @@ std::vector<Sample> commandSamples() {
         {"$skipboneinbbox", model("", "$attachment top far 0 0 0\n$hbox 0 arm -1 -1 -1 1 1 1\n"),
          model("", "$attachment top far 0 0 0\n$hbox 0 arm -1 -1 -1 1 1 1\n$skipboneinbbox\n")},
         command("$declaresequence", "$declaresequence \"later\""),
+        command("$append", "$append idle fps 10"),
+        command("$continue", "$continue idle { activity ACT_IDLE 1 }"),
+        // Names nodes first (numbered in the order first named), so the table changes.
+        {"$skiptransition", model("", "$sequence walk \"ref.smd\" transition a b\n"),
+         model("", "$skiptransition b a\n$sequence walk \"ref.smd\" transition a b\n")},
         {"$weightlist", model("", "$sequence w \"wave.smd\"\n"),
          model("", "$weightlist wl \"arm\" 0\n$sequence w \"wave.smd\" weightlist wl\n")},
     };

@@ -61,10 +61,6 @@ const std::vector<CorpusQc>& corpusQcs() {
          {
              // Valve's file holds 3 of the 5 $includemodel lines of the QC files.
              "include models",
-             // Valve numbers the release rules of a_pose_neutral 0, 0, 0, 0.
-             "animation a_pose_neutral ik rule 1 index",
-             "animation a_pose_neutral ik rule 2 index",
-             "animation a_pose_neutral ik rule 3 index",
          }},
     };
     return qcs;

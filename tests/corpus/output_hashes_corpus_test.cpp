@@ -18,7 +18,10 @@
 // and a LOD's bone rules"): the super soldier's ValveBiped.Cod, which no $definebone, attachment,
 // hitbox or animation names, is folded into ValveBiped.Bip01_Pelvis as in Valve's file (56 bones),
 // which changes its .vvd weights, its .vtx bone states, its .mdl, layout.json and --report; no
-// other model has such a bone, and the SMD form keeps every node.
+// other model has such a bone, and the SMD form keeps every node. Changed since: the IK rule
+// index rule (docs/mdl-compile.md, "IK rules and locks": a rule's index is its place only in an
+// animation some sequence plays), which gives the super soldier's a_pose_neutral Valve's indices;
+// its .mdl changes and nothing else.
 #include "compiler/compile.h"
 #include "compiler/compile_json.h"
 #include "compiler/qc_import.h"
@@ -51,7 +54,7 @@ const std::map<std::string, std::string>& recordedHashes() {
         {"qc_w_grenade/models/weapons/w_grenade.phy",
          "7dab1860ed80451fa00ee2b71538a504a9311ebd688c07224b7167332dcde2f7"},
         {"qc_combine_super_soldier/models/combine_super_soldier_choreo.mdl",
-         "98a2f2a598ba76cea9e6c38ac6fba8fa7f62c38ee9877ac84b6a3beee874c57e"},
+         "39c91beaf641ba88d712dfc43f95f38f41beaea61062fbb38f5999e6cfd679db"},
         {"qc_tree_pine04/models/props_foliage/Tree_pine04.mdl",
          "207ebfc61cb13cf097353533859e4a1ea310015b5ed95d1e432e927d92e6b2b8"},
         {"qc_w_grenade/models/weapons/w_grenade.mdl",

@@ -266,10 +266,10 @@ TEST_F(QcMdlCommandsTest, SequenceOptionsOfTheCorpus) {
     EXPECT_EQ(aim.fadeOut, 0.4);
 
     const QcSequence& turn = project->sequences[1];
-    ASSERT_TRUE(turn.calcBlend);
-    EXPECT_EQ(turn.calcBlend->parameter, "body_yaw");
-    EXPECT_EQ(turn.calcBlend->attachment, "eyes");
-    EXPECT_EQ(turn.calcBlend->axis, "ZR");
+    ASSERT_EQ(turn.calcBlends.size(), 1u);
+    EXPECT_EQ(turn.calcBlends[0].parameter, "body_yaw");
+    EXPECT_EQ(turn.calcBlends[0].attachment, "eyes");
+    EXPECT_EQ(turn.calcBlends[0].axis, "ZR");
 
     const QcSequence& ragdoll = project->sequences[2];
     ASSERT_EQ(ragdoll.sources.size(), 1u);
@@ -305,8 +305,8 @@ TEST_F(QcMdlCommandsTest, NumericAndNamedEvents) {
 
 TEST_F(QcMdlCommandsTest, OptionsNotImplementedAreWarningsAtTheirLine) {
     auto project = read(kHead + "$sequence walk \"walk\" {\n  fps 30\n"
-                                "  LX LY\n"                   // 5
-                                "  node Walking\n"            // 6
+                                "  LXR LYR\n"                 // 5
+                                "  posecycle pitch\n"         // 6
                                 "  origin 0 0 5\n  loop\n}\n" // 7
                                 "$sequence run \"walk\" fps 30 frobnicate\n");
     ASSERT_TRUE(project) << all();

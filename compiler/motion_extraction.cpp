@@ -1,0 +1,244 @@
+// Root motion: rotate, rotateto, alignto, startloop and the extraction of walkframe pieces into
+// movements (rules in motion_extraction.h).
+#include "compiler/motion_extraction.h"
+
+#include "formats/common/text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <optional>
+
+namespace vtxc {
+
+namespace {
+
+constexpr double kDegrees = 180.0 / std::numbers::pi;
+
+Eigen::Isometry3d turnAboutZ(double degrees) {
+    Eigen::Isometry3d turn = Eigen::Isometry3d::Identity();
+    turn.linear() = Eigen::AngleAxisd(degrees / kDegrees, Eigen::Vector3d::UnitZ()).matrix();
+    return turn;
+}
+
+// An angle in degrees brought into (-180, 180].
+double wrapDegrees(double degrees) {
+    degrees = std::fmod(degrees, 360.0);
+    if (degrees > 180.0) degrees -= 360.0;
+    if (degrees <= -180.0) degrees += 360.0;
+    return degrees;
+}
+
+// The heading (degrees about Z) a rotation gives the X axis.
+double headingOf(const Eigen::Matrix3d& rotation) {
+    const Eigen::Vector3d x = rotation * Eigen::Vector3d::UnitX();
+    return std::atan2(x.y(), x.x()) * kDegrees;
+}
+
+class MotionApplier {
+  public:
+    MotionApplier(AnimationFrames& animation, const MotionContext& context, DiagnosticSink& sink)
+        : animation_(animation), context_(context), sink_(sink) {
+        for (std::size_t bone = 0; bone < context.skeleton.size(); ++bone)
+            if (context.skeleton.parents[bone] < 0) roots_.push_back(bone);
+    }
+
+    bool run(const QcMotionOptions& motion) {
+        if (animation_.frames.empty() || roots_.empty()) return true;
+        for (const QcMotionStep& step : motion.steps)
+            if (!apply(step)) return false;
+        return extract(motion);
+    }
+
+  private:
+    int lastFrame() const { return animation_.frameCount() - 1; }
+
+    Eigen::Isometry3d rootAt(int frame) const {
+        return transformOf(animation_.frames[static_cast<std::size_t>(frame)][roots_.front()]);
+    }
+
+    // Every root bone of every frame, moved by `change` in model space.
+    void moveRoots(const Eigen::Isometry3d& change) {
+        for (auto& frame : animation_.frames)
+            for (std::size_t bone : roots_)
+                frame[bone] = poseOf(change * transformOf(frame[bone]));
+    }
+
+    bool apply(const QcMotionStep& step) {
+        switch (step.kind) {
+        case QcMotionStepKind::Rotate:
+            moveRoots(turnAboutZ(step.degrees));
+            return true;
+        case QcMotionStepKind::RotateTo: {
+            const Eigen::Vector3d change =
+                rootAt(lastFrame()).translation() - rootAt(0).translation();
+            if (change.head<2>().norm() < 1e-9) return true; // no heading to turn
+            moveRoots(turnAboutZ(step.degrees - std::atan2(change.y(), change.x()) * kDegrees));
+            return true;
+        }
+        case QcMotionStepKind::AlignTo:
+            return alignTo(step);
+        case QcMotionStepKind::StartLoop:
+            return startLoop(step);
+        }
+        return true;
+    }
+
+    // The model-space transform of the first root bone in the reference pose of an animation
+    // (the bind pose, turned as non-delta animations are).
+    Eigen::Isometry3d referenceRoot() const {
+        return quarterTurnAboutZ() * transformOf(context_.skeleton.bind[roots_.front()]);
+    }
+
+    bool alignTo(const QcMotionStep& step) {
+        Eigen::Vector3d target;
+        if (asciiLower(step.animation) == "reference") {
+            target = referenceRoot().translation();
+        } else {
+            const AnimationFrames* other =
+                context_.findAnimation ? context_.findAnimation(step.animation) : nullptr;
+            if (!other || other->frames.empty()) {
+                sink_.error("SEQ001", step.definedAt,
+                            "'alignto " + step.animation +
+                                "': no earlier $animation or $sequence has that name");
+                return false;
+            }
+            target = transformOf(other->frames.front()[roots_.front()]).translation();
+        }
+        Eigen::Vector3d shift = target - rootAt(0).translation();
+        shift.z() = 0.0; // the height is the animation's own
+        moveRoots(Eigen::Isometry3d(Eigen::Translation3d(shift)));
+        return true;
+    }
+
+    // A loop whose last frame repeats its first: frames F.. then 0..F, the wrapped ones carried
+    // on by the root's change over the loop.
+    bool startLoop(const QcMotionStep& step) {
+        const int last = lastFrame();
+        if (step.frame > last) {
+            sink_.error("SEQ003", step.definedAt,
+                        "'startloop " + std::to_string(step.frame) + "' of '" + animation_.name +
+                            "' is past its last frame " + std::to_string(last));
+            return false;
+        }
+        if (step.frame == 0 || last == 0) return true;
+        const Eigen::Vector3d loop = rootAt(last).translation() - rootAt(0).translation();
+        std::vector<std::vector<LocalPose>> frames;
+        for (int i = 0; i <= last; ++i) {
+            const int source = (step.frame + i) % last;
+            std::vector<LocalPose> pose = animation_.frames[static_cast<std::size_t>(source)];
+            const int laps = (step.frame + i) / last;
+            for (std::size_t bone : roots_)
+                pose[bone].position += static_cast<double>(laps) * loop;
+            frames.push_back(std::move(pose));
+        }
+        animation_.frames = std::move(frames);
+        return true;
+    }
+
+    struct Piece {
+        int start = 0, end = 0, flags = 0;
+        SourceLocation at;
+    };
+
+    std::optional<std::vector<Piece>> pieces(const QcMotionOptions& motion) {
+        std::vector<Piece> out;
+        int start = 0;
+        const int last = lastFrame();
+        for (const QcWalkframe& walk : motion.walkframes) {
+            // Valve's Rappel_a (140 frames, `walkframe 140`) ends its last piece at frame 139.
+            const int end = std::min(walk.endFrame, last);
+            if (end <= start) {
+                if (walk.endFrame > start) continue;
+                sink_.error("SEQ003", walk.definedAt,
+                            "'walkframe " + std::to_string(walk.endFrame) + "' of '" +
+                                animation_.name + "' does not come after the frame " +
+                                std::to_string(start) + " the previous piece ends at");
+                return std::nullopt;
+            }
+            out.push_back({start, end, walk.flags, walk.definedAt});
+            start = end;
+        }
+        if (motion.flags != 0 && start < last)
+            out.push_back({start, last, motion.flags, motion.flagsAt});
+        return out;
+    }
+
+    bool extract(const QcMotionOptions& motion) {
+        const auto list = pieces(motion);
+        if (!list) return false;
+        if (list->empty()) return true;
+        const int count = animation_.frameCount();
+        std::vector<Eigen::Vector3d> removed(static_cast<std::size_t>(count),
+                                             Eigen::Vector3d::Zero());
+        std::vector<double> turned(static_cast<std::size_t>(count), 0.0);
+        Eigen::Vector3d position = Eigen::Vector3d::Zero();
+        double heading = 0.0;
+        for (const Piece& piece : *list) {
+            const Eigen::Isometry3d from = rootAt(piece.start), to = rootAt(piece.end);
+            Eigen::Vector3d change = to.translation() - from.translation();
+            if (!(piece.flags & kStudioMotionLX)) change.x() = 0.0;
+            if (!(piece.flags & kStudioMotionLY)) change.y() = 0.0;
+            if (!(piece.flags & kStudioMotionLZ)) change.z() = 0.0;
+            const double turn =
+                piece.flags & kStudioMotionLZR
+                    ? wrapDegrees(headingOf(to.linear() * from.linear().transpose()))
+                    : 0.0;
+            const double span = piece.end - piece.start;
+            for (int f = piece.start + 1; f <= piece.end; ++f) {
+                const double t = (f - piece.start) / span;
+                removed[static_cast<std::size_t>(f)] = position + t * change;
+                turned[static_cast<std::size_t>(f)] = heading + t * turn;
+            }
+            position += change;
+            heading += turn;
+            MdlMovement movement;
+            movement.endframe = piece.end;
+            movement.motionflags = piece.flags;
+            const double length = change.norm();
+            movement.v0 = movement.v1 = static_cast<float>(length);
+            movement.angle = static_cast<float>(heading);
+            movement.vector =
+                toVec3(length > 0.0 ? Eigen::Vector3d(change / length) : Eigen::Vector3d::Zero());
+            movement.position = toVec3(position);
+            animation_.movements.push_back(movement);
+        }
+        for (int f = list->back().end + 1; f < count; ++f) {
+            removed[static_cast<std::size_t>(f)] = position;
+            turned[static_cast<std::size_t>(f)] = heading;
+        }
+        // What the engine adds back at frame f (the movement so far) comes off the root:
+        // local = turn(-heading) * (pose - position).
+        for (int f = 0; f < count; ++f) {
+            const auto i = static_cast<std::size_t>(f);
+            const Eigen::Isometry3d back =
+                turnAboutZ(-turned[i]) * Eigen::Translation3d(-removed[i]);
+            for (std::size_t bone : roots_)
+                animation_.frames[i][bone] = poseOf(back * transformOf(animation_.frames[i][bone]));
+        }
+        return true;
+    }
+
+    AnimationFrames& animation_;
+    const MotionContext& context_;
+    DiagnosticSink& sink_;
+    std::vector<std::size_t> roots_;
+};
+
+} // namespace
+
+void closeLoop(AnimationFrames& animation, const Skeleton& skeleton) {
+    if (!animation.loop || animation.frames.size() < 2) return;
+    const std::vector<LocalPose>& first = animation.frames.front();
+    std::vector<LocalPose>& last = animation.frames.back();
+    for (std::size_t bone = 0; bone < skeleton.size() && bone < last.size(); ++bone)
+        if (skeleton.parents[bone] >= 0) last[bone] = first[bone];
+}
+
+bool applyMotion(const QcMotionOptions& motion, AnimationFrames& animation,
+                 const MotionContext& context, DiagnosticSink& sink) {
+    if (motion.empty()) return true;
+    return MotionApplier(animation, context, sink).run(motion);
+}
+
+} // namespace vtxc

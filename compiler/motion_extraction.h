@@ -1,0 +1,47 @@
+// Motion of the root: the $sequence/$animation options that turn or move a whole animation, and
+// the extraction of the root's motion into movements (studio.h mstudiomovement_t), as Valve's
+// compiled NPC animation libraries show them (docs/mdl-compile.md, "Motion extraction"):
+//  - `rotate D` turns the root bones D degrees about the model's Z axis (about the origin);
+//    `rotateto D` turns them so the root's motion from the first to the last frame heads D
+//    degrees; `alignto reference` moves them so the first frame's root has the X and Y of the
+//    reference pose's root, `alignto ANIMATION` those of that animation's first frame;
+//    `startloop F` makes frame F the loop's first (the frames before it follow, carried by the
+//    loop's motion);
+//  - `walkframe F MOTION...` ends a piece of motion at frame F (pieces follow each other from
+//    frame 0); bare words (`LX LY`) are one piece to the last frame (or the rest after the last
+//    walkframe). Each piece takes the root's change over it in the named components (LX, LY, LZ
+//    of its position, LZR of its heading) out of the poses linearly over the piece's frames; the
+//    frames after the last piece lose the whole motion. A piece writes one movement: its end
+//    frame, flags, the motion's cumulated position and heading (degrees) at its end, the unit
+//    vector of its own change, and v0 = v1 = the length of that change.
+#pragma once
+
+#include "compiler/animation_sources.h"
+#include "compiler/bone_setup.h"
+#include "formats/common/diagnostics.h"
+#include "formats/qc/qc_motion_options.h"
+
+#include <functional>
+#include <string>
+
+namespace vtxc {
+
+struct MotionContext {
+    const Skeleton& skeleton;
+    // The animation an `alignto NAME` names (nullptr when none has that name).
+    std::function<const AnimationFrames*(const std::string&)> findAnimation;
+};
+
+// Applies `motion` to the animation's frames (rotate, rotateto, alignto, startloop in the order
+// written, then the extraction) and sets its movements. Frames named by walkframe or startloop
+// past the last frame, and an alignto naming no animation, are errors at the option's line
+// (SEQ003, SEQ001); returns false after one.
+bool applyMotion(const QcMotionOptions& motion, AnimationFrames& animation,
+                 const MotionContext& context, DiagnosticSink& sink);
+
+// A looping animation's last frame repeats its first for every bone but the roots (which carry
+// the loop's motion): in Valve's combine_soldier_anims.mdl all 180 looping animations end on
+// their first pose, also where the source files do not (the hl2mp a_Run* and a_Crouch_walk*).
+void closeLoop(AnimationFrames& animation, const Skeleton& skeleton);
+
+} // namespace vtxc

@@ -1,0 +1,189 @@
+// IK rules and locks of compiled animations and sequences (docs/mdl-compile.md, "IK rules and
+// locks"): sequence `iklock`s, which chains get an added release, the error track of a written
+// release, the rules' index field, the default footstep height and the rules a sequence adds to
+// an animation it plays by name; mistakes reported at their QC line.
+#include "compiler/compile.h"
+#include "compiler/qc_import.h"
+#include "formats/studio/mdl_codecs.h"
+#include "testing/diagnostic_text.h"
+#include "testing/test_support.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <numbers>
+
+namespace vtxc {
+namespace {
+
+// root at z 10; arm 4 units along x; tip 2 further; one triangle on the arm.
+const char* kReference = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\n2 \"tip\" 1\nend\n"
+                         "skeleton\ntime 0\n0 0 0 10 0 0 0\n1 4 0 0 0 0 0\n2 2 0 0 0 0 0\nend\n"
+                         "triangles\nmat\n1 4 0 10 0 0 1 0 0\n1 5 0 10 0 0 1 1 0\n"
+                         "1 5 1 10 0 0 1 1 1\nend\n";
+
+// Three frames turning the arm about z.
+const char* kWave = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\n2 \"tip\" 1\nend\nskeleton\n"
+                    "time 0\n0 0 0 10 0 0 0\n1 4 0 0 0 0 0\n2 2 0 0 0 0 0\n"
+                    "time 1\n0 0 0 10 0 0 0\n1 4 0 0 0 0 0.5\n2 2 0 0 0 0 0\n"
+                    "time 2\n0 0 0 10 0 0 0\n1 4 0 0 0 0 -0.5\n2 2 0 0 0 0 0\nend\n";
+
+// Two chains ending on the same bone: "first" (index 0) and "second" (index 1).
+const char* kHead = "$modelname m.mdl\n$body b ref\n$ikchain first tip knee 0 1 0\n"
+                    "$ikchain second tip knee 0 1 0 pad 4\n";
+
+class IkRulesTest : public ::testing::Test {
+  protected:
+    std::optional<MdlFile> compileQc(const std::string& body) {
+        test::writeText(dir / "ref.smd", kReference);
+        test::writeText(dir / "wave.smd", kWave);
+        test::writeText(dir / "m.qc", std::string(kHead) + body);
+        auto project = readQcModelProject(dir / "m.qc", sink);
+        if (!project) return std::nullopt;
+        auto output = compileProject(*project, CompileOptions{}, sink);
+        if (!output || !output->mdl) return std::nullopt;
+        return readMdl(writeMdl(*output->mdl), "m.mdl", sink);
+    }
+
+    const MdlAnimDesc* animation(const MdlFile& mdl, const std::string& name) const {
+        for (const MdlAnimDesc& a : mdl.animations)
+            if (a.name == name) return &a;
+        return nullptr;
+    }
+
+    std::string all() const { return test::diagnosticsText(sink); }
+
+    test::TempDir dir;
+    CollectingSink sink;
+};
+
+TEST_F(IkRulesTest, IkLocksAreTheSequencesRecordsInTheOrderWritten) {
+    auto mdl = compileQc("$sequence s wave iklock second 1 0 iklock first 0.5 0.25\n"
+                         "$sequence t wave\n");
+    ASSERT_TRUE(mdl) << all();
+    EXPECT_EQ(sink.find("QC062"), nullptr) << all(); // implemented: no "ignored" warning
+    ASSERT_EQ(mdl->sequences.size(), 2u);
+    EXPECT_EQ(mdl->sequences[0].iklocks,
+              (std::vector<MdlIkLock>{{1, 1.0f, 0.0f, 0}, {0, 0.5f, 0.25f, 0}}));
+    EXPECT_TRUE(mdl->sequences[1].iklocks.empty());
+}
+
+TEST_F(IkRulesTest, IkLockNamingNoChainIsAnErrorAtItsLine) {
+    EXPECT_FALSE(compileQc("$sequence s wave\n$sequence t wave iklock third 1 0\n")) << all();
+    ASSERT_NE(sink.find("SEQ005"), nullptr) << all();
+    EXPECT_EQ(sink.find("SEQ005")->location.line, 6u);
+    EXPECT_NE(sink.find("SEQ005")->location.file.find("m.qc"), std::string::npos);
+}
+
+TEST_F(IkRulesTest, IkLockWithoutANumberIsAnErrorAtTheWord) {
+    EXPECT_FALSE(compileQc("$sequence s wave\n$sequence t wave {\n  iklock first 1 heavy\n}\n"));
+    ASSERT_NE(sink.find("QC031"), nullptr) << all();
+    EXPECT_EQ(sink.find("QC031")->location.line, 7u);
+}
+
+TEST_F(IkRulesTest, AddedReleasesSkipChainsTheWeightListWeighsZero) {
+    auto mdl = compileQc("$weightlist still \"root\" 0\n$weightlist moving \"root\" 0 \"tip\" 1\n"
+                         "$sequence a wave weightlist still\n$sequence b wave weightlist moving\n"
+                         "$sequence c wave\n");
+    ASSERT_TRUE(mdl) << all();
+    EXPECT_TRUE(animation(*mdl, "@a")->ikRules.empty());
+    ASSERT_EQ(animation(*mdl, "@b")->ikRules.size(), 2u);
+    ASSERT_EQ(animation(*mdl, "@c")->ikRules.size(), 2u);
+    for (const MdlIkRule& rule : animation(*mdl, "@c")->ikRules) {
+        EXPECT_EQ(rule.type, 4); // IK_RELEASE
+        EXPECT_FALSE(rule.compressedError.has_value());
+    }
+    EXPECT_EQ(mdl->sequences[0].numikrules, 0);
+    EXPECT_EQ(mdl->sequences[1].numikrules, 2);
+}
+
+TEST_F(IkRulesTest, NoAutoIkAddsNoRelease) {
+    auto mdl = compileQc("$sequence a wave noautoik ikrule first release\n"
+                         "$sequence b wave autoik\n$sequence c wave delta\n");
+    ASSERT_TRUE(mdl) << all();
+    EXPECT_EQ(sink.find("QC062"), nullptr) << all();
+    ASSERT_EQ(animation(*mdl, "@a")->ikRules.size(), 1u); // the written one only
+    EXPECT_EQ(animation(*mdl, "@a")->ikRules[0].chain, 0);
+    EXPECT_EQ(animation(*mdl, "@b")->ikRules.size(), 2u);
+    EXPECT_EQ(animation(*mdl, "@c")->ikRules.size(), 2u); // `delta` alone keeps them
+}
+
+TEST_F(IkRulesTest, AttachmentRuleLocksTheChainEndAtTheContactFrame) {
+    auto mdl = compileQc("$attachment grip tip 0 0 0\n"
+                         "$sequence s wave ikrule second attachment grip contact 1 radius 20\n");
+    ASSERT_TRUE(mdl) << all();
+    const auto& rules = animation(*mdl, "@s")->ikRules;
+    ASSERT_EQ(rules.size(), 2u);
+    const MdlIkRule& rule = rules[0];
+    EXPECT_EQ(rule.type, 5); // IK_ATTACHMENT
+    EXPECT_EQ(rule.attachment, "grip");
+    EXPECT_EQ(rule.bone, 2); // the chain's end
+    EXPECT_EQ(rule.radius, 20.0f);
+    // Frame 1 turns the arm 0.5 rad about z: the tip is 2 units along that direction, in the
+    // model frame (the SMD's turned +90 degrees about z, as for every compiled model).
+    const double half = (0.5 + std::numbers::pi / 2) / 2;
+    EXPECT_NEAR(rule.pos.x, -2 * std::sin(0.5), 1e-4);
+    EXPECT_NEAR(rule.pos.y, 4 + 2 * std::cos(0.5), 1e-4);
+    EXPECT_NEAR(rule.pos.z, 10, 1e-4);
+    EXPECT_NEAR(rule.q.z, std::sin(half), 1e-4); // the tip's orientation
+    EXPECT_NEAR(rule.q.w, std::cos(half), 1e-4);
+    ASSERT_TRUE(rule.compressedError.has_value());
+    // At the contact frame the end sits on its target: no error there.
+    for (std::size_t channel = 0; channel < 6; ++channel) {
+        const auto values = decodeAnimValues(rule.compressedError->values[channel], 3);
+        EXPECT_EQ(values[1], 0) << channel;
+    }
+}
+
+TEST_F(IkRulesTest, AWrittenReleaseCarriesAnErrorTrackOfZeros) {
+    auto mdl = compileQc("$sequence s wave ikrule second release\n");
+    ASSERT_TRUE(mdl) << all();
+    const auto& rules = animation(*mdl, "@s")->ikRules;
+    ASSERT_EQ(rules.size(), 2u);
+    EXPECT_EQ(rules[0].chain, 1); // the written one first, then the added one
+    ASSERT_TRUE(rules[0].compressedError.has_value());
+    for (const MdlAnimValues& channel : rules[0].compressedError->values)
+        EXPECT_EQ(decodeAnimValues(channel, 3), (std::vector<std::int16_t>{0, 0, 0}));
+    EXPECT_EQ(rules[1].chain, 0);
+    EXPECT_FALSE(rules[1].compressedError.has_value());
+}
+
+TEST_F(IkRulesTest, RulesOfAnAnimationNoSequencePlaysAllHoldIndexZero) {
+    auto mdl = compileQc("$animation unused wave\n$animation used wave\n$sequence s used\n");
+    ASSERT_TRUE(mdl) << all();
+    const auto& unused = animation(*mdl, "unused")->ikRules;
+    const auto& used = animation(*mdl, "used")->ikRules;
+    ASSERT_EQ(unused.size(), 2u);
+    ASSERT_EQ(used.size(), 2u);
+    EXPECT_EQ(unused[0].index, 0);
+    EXPECT_EQ(unused[1].index, 0);
+    EXPECT_EQ(used[0].index, 0);
+    EXPECT_EQ(used[1].index, 1);
+}
+
+TEST_F(IkRulesTest, FootstepWithoutHeightHasHeight18) {
+    auto mdl = compileQc("$sequence s wave ikrule first footstep ikrule second footstep height 20 "
+                         "floor 1\n");
+    ASSERT_TRUE(mdl) << all();
+    const auto& rules = animation(*mdl, "@s")->ikRules;
+    ASSERT_EQ(rules.size(), 2u);
+    EXPECT_EQ(rules[0].type, 3); // IK_GROUND
+    EXPECT_EQ(rules[0].height, 18.0f);
+    EXPECT_EQ(rules[0].radius, 0.0f); // no pad on the chain
+    EXPECT_EQ(rules[1].height, 20.0f);
+    EXPECT_EQ(rules[1].floor, 1.0f);
+    EXPECT_EQ(rules[1].radius, 2.0f); // half the chain's pad
+    EXPECT_EQ(rules[1].pos.z, 1.0f);  // the target stands on the floor
+}
+
+TEST_F(IkRulesTest, ASequencePlayingAnAnimationByNameAddsItsRulesToIt) {
+    auto mdl = compileQc("$animation base wave\n$sequence s base ikrule second release\n");
+    ASSERT_TRUE(mdl) << all();
+    const auto& rules = animation(*mdl, "base")->ikRules;
+    ASSERT_EQ(rules.size(), 2u);
+    EXPECT_EQ(rules[0].chain, 1);
+    EXPECT_TRUE(rules[0].compressedError.has_value());
+    EXPECT_EQ(rules[1].chain, 0);
+}
+
+} // namespace
+} // namespace vtxc

@@ -1,0 +1,332 @@
+// The motion options of $sequence and $animation on small SMDs written to a temporary folder:
+// walkframe pieces and bare motion words become movements and come off the root's frames;
+// rotate, rotateto, alignto and startloop move the whole animation; a sequence that plays an
+// animation by name changes it; every bad argument is reported with its code and line.
+#include "compiler/animation_encoding.h"
+#include "compiler/animation_sources.h"
+#include "compiler/motion_extraction.h"
+#include "testing/diagnostic_text.h"
+#include "testing/test_support.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <numbers>
+
+namespace vtxc {
+namespace {
+
+// root at z 10 with an arm 4 units along x.
+const char* kReference = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\n"
+                         "skeleton\ntime 0\n0 0 0 10 0 0 0\n1 4 0 0 0 0 0\nend\n"
+                         "triangles\nmat\n0 0 0 0 0 0 1 0 0\n1 4 0 0 0 0 1 1 0\n"
+                         "1 4 1 0 0 0 1 1 1\nend\n";
+
+// Five frames: the root starts at (1, 0, 10) and walks 2 units along the file's x and 1 along
+// its y per frame, bobbing up and down by 0.5. In model space (turned +90 about Z, x -> y,
+// y -> -x) that is -1 in x and +2 in y per frame.
+std::string walkFile() {
+    std::string text = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n";
+    for (int f = 0; f < 5; ++f) {
+        const double bob = f % 2 ? 0.5 : 0.0;
+        text += "time " + std::to_string(f) + "\n0 " + std::to_string(1 + 2 * f) + " " +
+                std::to_string(f) + " " + std::to_string(10 + bob) + " 0 0 0\n1 4 0 0 0 0 0\n";
+    }
+    return text + "end\n";
+}
+
+// Five frames standing at (0, 0, 10) and turning 0.1 radians about Z per frame.
+std::string turnFile() {
+    std::string text = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n";
+    for (int f = 0; f < 5; ++f)
+        text += "time " + std::to_string(f) + "\n0 0 0 10 0 0 " + std::to_string(0.1 * f) +
+                "\n1 4 0 0 0 0 0\n";
+    return text + "end\n";
+}
+
+// Five frames: the arm turns 0.2 radians about Z per frame, the root stays.
+std::string waveFile() {
+    std::string text = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n";
+    for (int f = 0; f < 5; ++f)
+        text += "time " + std::to_string(f) + "\n0 0 0 10 0 0 0\n1 4 0 0 0 0 " +
+                std::to_string(0.2 * f) + "\n";
+    return text + "end\n";
+}
+
+class MotionExtractionTest : public ::testing::Test {
+  protected:
+    std::optional<AnimationSet> build(const std::string& qcBody) {
+        test::writeText(dir / "ref.smd", kReference);
+        test::writeText(dir / "walk.smd", walkFile());
+        test::writeText(dir / "turn.smd", turnFile());
+        test::writeText(dir / "wave.smd", waveFile());
+        test::writeText(dir / "m.qc", "$modelname m.mdl\n$body b ref\n" + qcBody);
+        qc = readQcProject(dir / "m.qc", sink);
+        if (!qc) return std::nullopt;
+        auto smd = readSmdFile(dir / "ref.smd", sink);
+        skeleton = buildSkeleton(BoneTable::fromReferences({&*smd}, sink));
+        return buildAnimations(*qc, skeleton, false, sink);
+    }
+
+    const AnimationFrames& animation(const AnimationSet& set, const std::string& name) {
+        const auto index = set.find(name);
+        EXPECT_TRUE(index) << name;
+        return set.animations.at(static_cast<std::size_t>(index.value_or(0)));
+    }
+
+    // The diagnostic with this code, checked to point at `line` of m.qc.
+    void expectAt(const std::string& code, std::uint32_t line) {
+        const Diagnostic* found = sink.find(code);
+        ASSERT_NE(found, nullptr) << "no " << code << "; got:\n" << test::diagnosticsText(sink);
+        EXPECT_EQ(std::filesystem::path(found->location.file).filename(), "m.qc")
+            << formatDiagnostic(*found);
+        EXPECT_EQ(found->location.line, line) << formatDiagnostic(*found);
+    }
+
+    static Eigen::Vector3d root(const AnimationFrames& animation, int frame) {
+        return animation.frames.at(static_cast<std::size_t>(frame)).at(0).position;
+    }
+
+    static void expectNear(const Eigen::Vector3d& actual, const Eigen::Vector3d& expected) {
+        EXPECT_NEAR((actual - expected).norm(), 0.0, 1e-6)
+            << "got (" << actual.transpose() << "), expected (" << expected.transpose() << ")";
+    }
+
+    static void expectNear(const Vec3& actual, const Eigen::Vector3d& expected) {
+        expectNear(toEigen(actual), expected);
+    }
+
+    test::TempDir dir;
+    CollectingSink sink;
+    std::optional<QcProject> qc;
+    Skeleton skeleton;
+};
+
+TEST_F(MotionExtractionTest, BareMotionWordsTakeTheWholeMotionOffTheRoot) {
+    auto set = build("$sequence walk walk LX LY\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& walk = animation(*set, "@walk");
+    ASSERT_EQ(walk.movements.size(), 1u);
+    const MdlMovement& movement = walk.movements[0];
+    EXPECT_EQ(movement.endframe, 4);
+    EXPECT_EQ(movement.motionflags, kStudioMotionLX | kStudioMotionLY);
+    const Eigen::Vector3d change(-4, 8, 0);
+    expectNear(movement.position, change);
+    expectNear(movement.vector, change.normalized());
+    EXPECT_NEAR(movement.v0, change.norm(), 1e-5);
+    EXPECT_NEAR(movement.v1, change.norm(), 1e-5);
+    EXPECT_EQ(movement.angle, 0.0f);
+    // The root stays where it starts in x and y; its height keeps bobbing.
+    for (int f = 0; f < 5; ++f)
+        expectNear(root(walk, f), Eigen::Vector3d(0, 1, f % 2 ? 10.5 : 10.0));
+}
+
+TEST_F(MotionExtractionTest, WalkframePiecesFollowEachOtherAndCumulate) {
+    auto set = build("$sequence walk walk walkframe 2 LY walkframe 4 LX\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& walk = animation(*set, "@walk");
+    ASSERT_EQ(walk.movements.size(), 2u);
+    EXPECT_EQ(walk.movements[0].endframe, 2);
+    EXPECT_EQ(walk.movements[0].motionflags, kStudioMotionLY);
+    expectNear(walk.movements[0].position, Eigen::Vector3d(0, 4, 0));
+    EXPECT_EQ(walk.movements[1].endframe, 4);
+    EXPECT_EQ(walk.movements[1].motionflags, kStudioMotionLX);
+    // Cumulated: the second piece's x on top of the first piece's y.
+    expectNear(walk.movements[1].position, Eigen::Vector3d(-2, 4, 0));
+    expectNear(walk.movements[1].vector, Eigen::Vector3d(-1, 0, 0));
+    EXPECT_NEAR(walk.movements[1].v0, 2.0, 1e-6);
+    // Frame 1: half the first piece's y is off; frame 4: y of the second piece stays on.
+    expectNear(root(walk, 1), Eigen::Vector3d(-1, 1, 10.5));
+    expectNear(root(walk, 4), Eigen::Vector3d(-2, 5, 10));
+}
+
+TEST_F(MotionExtractionTest, FramesAfterTheLastPieceLoseItsWholeMotion) {
+    auto set = build("$sequence walk walk walkframe 2 LX LY\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& walk = animation(*set, "@walk");
+    ASSERT_EQ(walk.movements.size(), 1u);
+    expectNear(root(walk, 2), Eigen::Vector3d(0, 1, 10));
+    expectNear(root(walk, 4), Eigen::Vector3d(-2, 5, 10));
+}
+
+TEST_F(MotionExtractionTest, AWalkframePastTheLastFrameEndsAtIt) {
+    auto set = build("$sequence walk walk walkframe 9 LZ\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& walk = animation(*set, "@walk");
+    ASSERT_EQ(walk.movements.size(), 1u);
+    EXPECT_EQ(walk.movements[0].endframe, 4);
+    // No height change from frame 0 to 4: a movement of nothing, with a zero vector.
+    expectNear(walk.movements[0].vector, Eigen::Vector3d::Zero());
+    EXPECT_EQ(walk.movements[0].v0, 0.0f);
+}
+
+TEST_F(MotionExtractionTest, LzrTakesTheTurnOffAndRecordsItsAngle) {
+    auto set = build("$sequence turn turn walkframe 4 LZR\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& turn = animation(*set, "@turn");
+    ASSERT_EQ(turn.movements.size(), 1u);
+    EXPECT_EQ(turn.movements[0].motionflags, kStudioMotionLZR);
+    EXPECT_NEAR(turn.movements[0].angle, 0.4 * 180.0 / std::numbers::pi, 1e-4);
+    for (int f = 1; f < 5; ++f)
+        EXPECT_NEAR(turn.frames[static_cast<std::size_t>(f)][0].rotation.angularDistance(
+                        turn.frames[0][0].rotation),
+                    0.0, 1e-6)
+            << "frame " << f;
+}
+
+TEST_F(MotionExtractionTest, RotateTurnsTheRootAboutTheOrigin) {
+    auto set = build("$sequence walk walk rotate 90\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& walk = animation(*set, "@walk");
+    EXPECT_TRUE(walk.movements.empty());
+    // (0, 1) turned 90 degrees is (-1, 0); (-4, 9) is (-9, -4).
+    expectNear(root(walk, 0), Eigen::Vector3d(-1, 0, 10));
+    expectNear(root(walk, 4), Eigen::Vector3d(-9, -4, 10));
+}
+
+TEST_F(MotionExtractionTest, RotatetoHeadsTheMotionThatWay) {
+    auto set = build("$sequence walk walk LX LY rotateto 180\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& walk = animation(*set, "@walk");
+    ASSERT_EQ(walk.movements.size(), 1u);
+    expectNear(walk.movements[0].position, Eigen::Vector3d(-std::sqrt(80.0), 0, 0));
+    expectNear(walk.movements[0].vector, Eigen::Vector3d(-1, 0, 0));
+}
+
+TEST_F(MotionExtractionTest, AligntoReferenceMovesTheFirstFrameOntoTheBindPose) {
+    auto set = build("$sequence walk walk alignto reference\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& walk = animation(*set, "@walk");
+    // The reference root is at (0, 0, 10): x and y move there, the height is kept.
+    expectNear(root(walk, 0), Eigen::Vector3d(0, 0, 10));
+    expectNear(root(walk, 1), Eigen::Vector3d(-1, 2, 10.5));
+}
+
+TEST_F(MotionExtractionTest, AligntoAnAnimationMovesOntoItsFirstFrame) {
+    auto set = build("$animation t turn\n$sequence walk walk alignto t\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    expectNear(root(animation(*set, "@walk"), 0), Eigen::Vector3d(0, 0, 10));
+}
+
+TEST_F(MotionExtractionTest, StartloopStartsTheLoopThereCarriedByItsMotion) {
+    auto set = build("$sequence walk walk loop startloop 1\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& walk = animation(*set, "@walk");
+    ASSERT_EQ(walk.frameCount(), 5);
+    expectNear(root(walk, 0), Eigen::Vector3d(-1, 3, 10.5));
+    // Frame 3 is the old frame 4 (0 once around the loop), frame 4 the old frame 1 one loop on.
+    expectNear(root(walk, 3), Eigen::Vector3d(-4, 9, 10));
+    expectNear(root(walk, 4), Eigen::Vector3d(-5, 11, 10.5));
+}
+
+TEST_F(MotionExtractionTest, ASequenceChangesTheAnimationItPlaysByName) {
+    auto set = build("$animation a walk\n$sequence s a frame 0 2 numframes 4 walkframe 2 LX LY\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& a = animation(*set, "a");
+    ASSERT_EQ(a.frameCount(), 4); // frames 0 to 2, the last one repeated
+    ASSERT_EQ(a.movements.size(), 1u);
+    EXPECT_EQ(a.movements[0].endframe, 2);
+    expectNear(a.movements[0].position, Eigen::Vector3d(-2, 4, 0));
+}
+
+TEST_F(MotionExtractionTest, ACopyOfAnAnimationStartsFromItsFramesBeforeTheMotion) {
+    auto set = build("$animation a walk alignto reference LX LY\n$animation b a frame 1 1\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& b = animation(*set, "b");
+    ASSERT_EQ(b.frameCount(), 1);
+    EXPECT_TRUE(b.movements.empty());
+    expectNear(root(b, 0), Eigen::Vector3d(-1, 3, 10.5));
+}
+
+TEST_F(MotionExtractionTest, MovementsAreWrittenIntoTheAnimationRecord) {
+    auto set = build("$sequence walk walk LX LY\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const auto bones = mdlBones(skeleton, std::vector<std::int32_t>(skeleton.size(), 0),
+                                animationScales(*set, skeleton), "default", 1);
+    const MdlAnimDesc desc = encodeAnimation(animation(*set, "@walk"), bones);
+    ASSERT_EQ(desc.movements.size(), 1u);
+    EXPECT_EQ(desc.movements[0], animation(*set, "@walk").movements[0]);
+}
+
+TEST_F(MotionExtractionTest, ALoopEndsOnItsFirstPoseButForTheRoot) {
+    auto set = build("$sequence wave wave loop\n$sequence once wave\n"
+                     "$sequence walk walk loop\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& wave = animation(*set, "@wave");
+    EXPECT_NEAR(wave.frames[4][1].rotation.angularDistance(wave.frames[0][1].rotation), 0.0, 1e-9);
+    EXPECT_NEAR(wave.frames[3][1].rotation.angularDistance(wave.frames[0][1].rotation), 0.6, 1e-6);
+    // Without `loop` the file's last frame stays.
+    const AnimationFrames& once = animation(*set, "@once");
+    EXPECT_NEAR(once.frames[4][1].rotation.angularDistance(once.frames[0][1].rotation), 0.8, 1e-6);
+    // The root keeps its own last frame (the loop's motion).
+    expectNear(root(animation(*set, "@walk"), 4), Eigen::Vector3d(-4, 9, 10));
+}
+
+// ---- bad input: code and line ------------------------------------------------------------------
+
+TEST_F(MotionExtractionTest, WalkframeWithoutAFrameIsReportedAtItsLine) {
+    build("$sequence walk walk\n$sequence w2 walk walkframe\n");
+    expectAt("QC030", 4);
+}
+
+TEST_F(MotionExtractionTest, WalkframeWithAWordForAFrameIsReportedAtItsLine) {
+    build("$sequence walk walk\n$sequence w2 walk {\n walkframe many LX\n}\n");
+    expectAt("QC031", 5);
+}
+
+TEST_F(MotionExtractionTest, ANegativeWalkframeIsReportedAtItsLine) {
+    build("$sequence walk walk walkframe -1 LX\n");
+    expectAt("QC031", 3);
+}
+
+TEST_F(MotionExtractionTest, WalkframeWithoutAMotionTypeIsAWarningAtItsLine) {
+    auto set = build("$sequence walk walk walkframe 3\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    expectAt("QC062", 3);
+    EXPECT_TRUE(animation(*set, "@walk").movements.empty());
+}
+
+TEST_F(MotionExtractionTest, AMotionTypeVtxcDoesNotExtractIsAWarningAtItsLine) {
+    auto set = build("$sequence walk walk {\n walkframe 3 LX\n LXR\n}\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    expectAt("QC062", 5);
+    ASSERT_EQ(animation(*set, "@walk").movements.size(), 1u);
+    EXPECT_EQ(animation(*set, "@walk").movements[0].motionflags, kStudioMotionLX);
+}
+
+TEST_F(MotionExtractionTest, RotateWithoutAnAngleIsReportedAtItsLine) {
+    build("$sequence walk walk {\n rotate left\n}\n");
+    expectAt("QC031", 4);
+}
+
+TEST_F(MotionExtractionTest, RotatetoWithoutAnAngleIsReportedAtItsLine) {
+    build("$sequence walk walk rotateto\n");
+    expectAt("QC030", 3);
+}
+
+TEST_F(MotionExtractionTest, AligntoWithoutANameIsReportedAtItsLine) {
+    build("$sequence walk walk alignto\n");
+    expectAt("QC030", 3);
+}
+
+TEST_F(MotionExtractionTest, AligntoAnUnknownAnimationIsReportedAtItsLine) {
+    EXPECT_FALSE(build("$sequence walk walk {\n alignto nowhere\n}\n"));
+    expectAt("SEQ001", 4);
+}
+
+TEST_F(MotionExtractionTest, ANegativeStartloopIsReportedAtItsLine) {
+    build("$sequence walk walk startloop -2\n");
+    expectAt("QC031", 3);
+}
+
+TEST_F(MotionExtractionTest, AStartloopPastTheLastFrameIsReportedAtItsLine) {
+    EXPECT_FALSE(build("$sequence walk walk {\n loop\n startloop 9\n}\n"));
+    expectAt("SEQ003", 5);
+}
+
+TEST_F(MotionExtractionTest, AWalkframeBeforeThePreviousPieceIsReportedAtItsLine) {
+    EXPECT_FALSE(build("$sequence walk walk {\n walkframe 3 LX\n walkframe 2 LY\n}\n"));
+    expectAt("SEQ003", 5);
+}
+
+} // namespace
+} // namespace vtxc
