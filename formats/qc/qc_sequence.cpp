@@ -274,10 +274,16 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
         readLayer(word, arguments, entry);
     } else if (option == "numframes") {
         if (auto count = takeQcWholeNumber(arguments, word, "a frame count", sink_)) {
-            if (*count > 0)
+            // studio.h (Source SDK 2013): MAXSTUDIOANIMFRAMES 2000, "max frames per animation";
+            // above it, a count is a mistake that would only cost memory.
+            constexpr int kMaxAnimationFrames = 2000;
+            if (*count > 0 && *count <= kMaxAnimationFrames)
                 entry.numFrames = count;
             else
-                sink_.error("QC031", word.where(), "'numframes' needs a frame count above 0");
+                sink_.error("QC031", word.where(),
+                            "'numframes' needs a frame count from 1 to 2000 (studio.h's "
+                            "MAXSTUDIOANIMFRAMES), not " +
+                                std::to_string(*count));
         }
     } else if (isQcMotionOption(option)) {
         readQcMotionOption(word, arguments, entry.motion, sink_);

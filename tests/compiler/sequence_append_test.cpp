@@ -176,6 +176,16 @@ TEST_F(SequenceAppendTest, LayersOfAOneFrameSequenceHoldValvesNaNCycles) {
         EXPECT_EQ(std::bit_cast<std::uint32_t>(cycle), 0xFFC00000u);
 }
 
+// A frame count past studio.h's MAXSTUDIOANIMFRAMES would only allocate frames: refused at its
+// word.
+TEST_F(SequenceAppendTest, NumFramesPastTheEnginesLimitIsAnErrorAtTheWord) {
+    EXPECT_FALSE(compile("$sequence base walk.smd\n$sequence many walk.smd numframes 5000\n"));
+    const Diagnostic* error = sink.find("QC031");
+    ASSERT_NE(error, nullptr) << all();
+    EXPECT_EQ(error->location.line, 3u);
+    EXPECT_EQ(error->location.column, 25u);
+}
+
 // A source word names a file before an earlier $animation of that name, in an $animation; a
 // $sequence keeps the animation (police_animations.mdl, docs/mdl-compile.md "Real trees").
 TEST_F(SequenceAppendTest, AnAnimationsSourceIsAFileBeforeAnEarlierAnimationsName) {
