@@ -182,9 +182,10 @@ class AnimationBuilder {
         // poses are the file's, placed like any other animation's (sequences.cpp sets DELTA).
         animation.delta = entry.subtract.has_value();
         if (entry.noAnimation) return zeroAnimation(std::move(animation), nodes.size());
+        const std::vector<int> nodeOfBone = nodesOfBones(smd);
         for (const auto& frame : nodes)
             animation.frames.push_back(staticProp_ ? std::vector<LocalPose>(skeleton_.size())
-                                                   : modelPose(smd, frame));
+                                                   : modelPose(smd, nodeOfBone, frame));
         // The root's motion comes off before a subtraction: studiomdl's turn gestures
         // (weaponmacros.qci: `rotate $Angle$ alignto @$gesturename$zero subtract ...`).
         if (!entry.motion.empty()) unmoved_[set_.animations.size()] = animation.frames;
@@ -312,14 +313,21 @@ class AnimationBuilder {
         return true;
     }
 
-    // One frame under the model's hierarchy.
-    std::vector<LocalPose> modelPose(const SmdFile& smd,
-                                     const std::vector<LocalPose>& nodes) const {
+    // The file's node for each bone of the model (-1: the file lacks the bone), looked up once
+    // per file rather than per frame: an animation library has hundreds of files of hundreds of
+    // frames.
+    std::vector<int> nodesOfBones(const SmdFile& smd) const {
         std::vector<int> nodeOfBone(skeleton_.size(), -1);
         for (const SmdNode& node : smd.nodes)
             if (auto bone = skeleton_.find(node.name))
                 if (nodeOfBone[static_cast<std::size_t>(*bone)] < 0)
                     nodeOfBone[static_cast<std::size_t>(*bone)] = node.index;
+        return nodeOfBone;
+    }
+
+    // One frame under the model's hierarchy.
+    std::vector<LocalPose> modelPose(const SmdFile& smd, const std::vector<int>& nodeOfBone,
+                                     const std::vector<LocalPose>& nodes) const {
         std::vector<LocalPose> out(skeleton_.size());
         std::vector<Eigen::Isometry3d> nodeToModel(smd.nodes.size());
         for (const SmdNode& node : smd.nodes) {

@@ -9,14 +9,16 @@
 namespace vtxc {
 
 std::optional<int> Skeleton::find(const std::string& name) const {
-    auto lower = [](std::string s) {
-        for (char& c : s)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return s;
+    // Compared without case and without copying: called for every node of every animation file.
+    auto sameIgnoringCase = [](const std::string& a, const std::string& b) {
+        return a.size() == b.size() &&
+               std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+                   return std::tolower(static_cast<unsigned char>(x)) ==
+                          std::tolower(static_cast<unsigned char>(y));
+               });
     };
-    const std::string wanted = lower(name);
     for (std::size_t i = 0; i < bones.size(); ++i)
-        if (lower(bones[i].name) == wanted) return static_cast<int>(i);
+        if (sameIgnoringCase(bones[i].name, name)) return static_cast<int>(i);
     return std::nullopt;
 }
 
