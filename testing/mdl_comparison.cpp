@@ -284,15 +284,9 @@ class Comparer {
         same("ik autoplay locks", ours_.ikAutoplayLocks, valve_.ikAutoplayLocks);
     }
 
-    const MdlAnimDesc* ourAnimation(const std::string& name) const {
-        for (const MdlAnimDesc& a : ours_.animations)
-            if (a.name == name) return &a;
-        return nullptr;
-    }
-
     void animations() {
         for (const MdlAnimDesc& valve : valve_.animations) {
-            const MdlAnimDesc* ours = ourAnimation(valve.name);
+            const MdlAnimDesc* ours = namedAnimation(ours_, valve.name);
             const std::string key = "animation " + valve.name;
             if (!ours) {
                 add(key, "Valve's model has it, ours does not");
@@ -498,6 +492,18 @@ class Comparer {
 };
 
 } // namespace
+
+const MdlAnimDesc* namedAnimation(const MdlFile& mdl, const std::string& name) {
+    for (const MdlAnimDesc& a : mdl.animations)
+        if (a.name == name) return &a;
+    return nullptr;
+}
+
+const MdlSeqDesc* namedSequence(const MdlFile& mdl, const std::string& name) {
+    for (const MdlSeqDesc& s : mdl.sequences)
+        if (s.label == name) return &s;
+    return nullptr;
+}
 
 std::vector<MdlDifference> compareMdl(const MdlFile& ours, const MdlFile& valve,
                                       const MdlTolerances& tolerances) {

@@ -31,6 +31,10 @@ struct MdlTolerances {
 // Every difference between `ours` and `valve`. Animated positions are compared within one step
 // of Valve's quantisation plus half of ours (Valve's encoder truncates values it computed in
 // float, which cannot be reproduced bit for bit) on top of `tolerances.frame`.
+// The first animation or sequence of that exact name, or nullptr.
+const MdlAnimDesc* namedAnimation(const MdlFile& mdl, const std::string& name);
+const MdlSeqDesc* namedSequence(const MdlFile& mdl, const std::string& name);
+
 std::vector<MdlDifference> compareMdl(const MdlFile& ours, const MdlFile& valve,
                                       const MdlTolerances& tolerances = {});
 

@@ -33,13 +33,7 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
         return ref;
     }
     if (role != QcFileRole::IncludedModel && extension != ".smd") written += ".smd";
-    const std::optional<RelativePath> folder =
-        role == QcFileRole::IncludedModel ? paths_.qcFolder() : currentFolder();
-    ContainedPath resolved;
-    if (folder)
-        resolved = paths_.resolve(written, *folder);
-    else
-        resolved.problem = PathProblem::LeavesRoot;
+    const ContainedPath resolved = locate(written, role);
     if (!checkPath(resolved, token, role)) return ref;
     ref.path = resolved.path;
     ref.found = files_.isFile(resolved.path);
@@ -55,12 +49,20 @@ QcFileRef QcFileRefResolver::resolve(const QcToken& token, QcFileRole role) {
     return ref;
 }
 
+ContainedPath QcFileRefResolver::locate(const std::string& written, QcFileRole role) const {
+    const std::optional<RelativePath> folder =
+        role == QcFileRole::IncludedModel ? paths_.qcFolder() : currentFolder();
+    ContainedPath resolved;
+    if (folder)
+        resolved = paths_.resolve(written, *folder);
+    else
+        resolved.problem = PathProblem::LeavesRoot;
+    return resolved;
+}
+
 bool QcFileRefResolver::animationFileExists(const std::string& written) const {
-    const std::optional<RelativePath> folder = currentFolder();
-    if (!folder) return false;
-    std::string name = written;
-    if (writtenExtension(name) != ".smd") name += ".smd";
-    const ContainedPath resolved = paths_.resolve(name, *folder);
+    const ContainedPath resolved = locate(
+        writtenExtension(written) == ".smd" ? written : written + ".smd", QcFileRole::Animation);
     if (resolved.problem != PathProblem::None) return false;
     return files_.isFile(resolved.path) || paths_.findIgnoringCase(resolved.relative).has_value();
 }

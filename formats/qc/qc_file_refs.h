@@ -56,6 +56,9 @@ class QcFileRefResolver {
   private:
     // The folder files are relative to now; nothing when a `$pushd` took it outside the root.
     std::optional<RelativePath> currentFolder() const;
+    // Where `written` (its extension already settled) is for `role`: the current folder, or the
+    // QC's folder for an included model; a problem when a `$pushd` took the folder outside.
+    ContainedPath locate(const std::string& written, QcFileRole role) const;
     bool checkPath(const ContainedPath& resolved, const QcToken& token, QcFileRole role);
     void findBesideQc(QcFileRef& ref, const std::string& written);
     void reportMissing(const QcFileRef& ref, QcFileRole role, const std::string& why = "");

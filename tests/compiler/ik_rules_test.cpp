@@ -6,6 +6,7 @@
 #include "compiler/qc_import.h"
 #include "formats/studio/mdl_codecs.h"
 #include "testing/diagnostic_text.h"
+#include "testing/mdl_comparison.h"
 #include "testing/test_support.h"
 
 #include <cmath>
@@ -44,12 +45,6 @@ class IkRulesTest : public ::testing::Test {
         return readMdl(writeMdl(*output->mdl), "m.mdl", sink);
     }
 
-    const MdlAnimDesc* animation(const MdlFile& mdl, const std::string& name) const {
-        for (const MdlAnimDesc& a : mdl.animations)
-            if (a.name == name) return &a;
-        return nullptr;
-    }
-
     std::string all() const { return test::diagnosticsText(sink); }
 
     test::TempDir dir;
@@ -85,10 +80,10 @@ TEST_F(IkRulesTest, AddedReleasesSkipChainsTheWeightListWeighsZero) {
                          "$sequence a wave weightlist still\n$sequence b wave weightlist moving\n"
                          "$sequence c wave\n");
     ASSERT_TRUE(mdl) << all();
-    EXPECT_TRUE(animation(*mdl, "@a")->ikRules.empty());
-    ASSERT_EQ(animation(*mdl, "@b")->ikRules.size(), 2u);
-    ASSERT_EQ(animation(*mdl, "@c")->ikRules.size(), 2u);
-    for (const MdlIkRule& rule : animation(*mdl, "@c")->ikRules) {
+    EXPECT_TRUE(test::namedAnimation(*mdl, "@a")->ikRules.empty());
+    ASSERT_EQ(test::namedAnimation(*mdl, "@b")->ikRules.size(), 2u);
+    ASSERT_EQ(test::namedAnimation(*mdl, "@c")->ikRules.size(), 2u);
+    for (const MdlIkRule& rule : test::namedAnimation(*mdl, "@c")->ikRules) {
         EXPECT_EQ(rule.type, 4); // IK_RELEASE
         EXPECT_FALSE(rule.compressedError.has_value());
     }
@@ -101,17 +96,17 @@ TEST_F(IkRulesTest, NoAutoIkAddsNoRelease) {
                          "$sequence b wave autoik\n$sequence c wave delta\n");
     ASSERT_TRUE(mdl) << all();
     EXPECT_EQ(sink.find("QC062"), nullptr) << all();
-    ASSERT_EQ(animation(*mdl, "@a")->ikRules.size(), 1u); // the written one only
-    EXPECT_EQ(animation(*mdl, "@a")->ikRules[0].chain, 0);
-    EXPECT_EQ(animation(*mdl, "@b")->ikRules.size(), 2u);
-    EXPECT_EQ(animation(*mdl, "@c")->ikRules.size(), 2u); // `delta` alone keeps them
+    ASSERT_EQ(test::namedAnimation(*mdl, "@a")->ikRules.size(), 1u); // the written one only
+    EXPECT_EQ(test::namedAnimation(*mdl, "@a")->ikRules[0].chain, 0);
+    EXPECT_EQ(test::namedAnimation(*mdl, "@b")->ikRules.size(), 2u);
+    EXPECT_EQ(test::namedAnimation(*mdl, "@c")->ikRules.size(), 2u); // `delta` alone keeps them
 }
 
 TEST_F(IkRulesTest, AttachmentRuleLocksTheChainEndAtTheContactFrame) {
     auto mdl = compileQc("$attachment grip tip 0 0 0\n"
                          "$sequence s wave ikrule second attachment grip contact 1 radius 20\n");
     ASSERT_TRUE(mdl) << all();
-    const auto& rules = animation(*mdl, "@s")->ikRules;
+    const auto& rules = test::namedAnimation(*mdl, "@s")->ikRules;
     ASSERT_EQ(rules.size(), 2u);
     const MdlIkRule& rule = rules[0];
     EXPECT_EQ(rule.type, 5); // IK_ATTACHMENT
@@ -137,7 +132,7 @@ TEST_F(IkRulesTest, AttachmentRuleLocksTheChainEndAtTheContactFrame) {
 TEST_F(IkRulesTest, AWrittenReleaseCarriesAnErrorTrackOfZeros) {
     auto mdl = compileQc("$sequence s wave ikrule second release\n");
     ASSERT_TRUE(mdl) << all();
-    const auto& rules = animation(*mdl, "@s")->ikRules;
+    const auto& rules = test::namedAnimation(*mdl, "@s")->ikRules;
     ASSERT_EQ(rules.size(), 2u);
     EXPECT_EQ(rules[0].chain, 1); // the written one first, then the added one
     ASSERT_TRUE(rules[0].compressedError.has_value());
@@ -150,8 +145,8 @@ TEST_F(IkRulesTest, AWrittenReleaseCarriesAnErrorTrackOfZeros) {
 TEST_F(IkRulesTest, RulesOfAnAnimationNoSequencePlaysAllHoldIndexZero) {
     auto mdl = compileQc("$animation unused wave\n$animation used wave\n$sequence s used\n");
     ASSERT_TRUE(mdl) << all();
-    const auto& unused = animation(*mdl, "unused")->ikRules;
-    const auto& used = animation(*mdl, "used")->ikRules;
+    const auto& unused = test::namedAnimation(*mdl, "unused")->ikRules;
+    const auto& used = test::namedAnimation(*mdl, "used")->ikRules;
     ASSERT_EQ(unused.size(), 2u);
     ASSERT_EQ(used.size(), 2u);
     EXPECT_EQ(unused[0].index, 0);
@@ -164,7 +159,7 @@ TEST_F(IkRulesTest, FootstepWithoutHeightHasHeight18) {
     auto mdl = compileQc("$sequence s wave ikrule first footstep ikrule second footstep height 20 "
                          "floor 1\n");
     ASSERT_TRUE(mdl) << all();
-    const auto& rules = animation(*mdl, "@s")->ikRules;
+    const auto& rules = test::namedAnimation(*mdl, "@s")->ikRules;
     ASSERT_EQ(rules.size(), 2u);
     EXPECT_EQ(rules[0].type, 3); // IK_GROUND
     EXPECT_EQ(rules[0].height, 18.0f);
@@ -178,7 +173,7 @@ TEST_F(IkRulesTest, FootstepWithoutHeightHasHeight18) {
 TEST_F(IkRulesTest, ASequencePlayingAnAnimationByNameAddsItsRulesToIt) {
     auto mdl = compileQc("$animation base wave\n$sequence s base ikrule second release\n");
     ASSERT_TRUE(mdl) << all();
-    const auto& rules = animation(*mdl, "base")->ikRules;
+    const auto& rules = test::namedAnimation(*mdl, "base")->ikRules;
     ASSERT_EQ(rules.size(), 2u);
     EXPECT_EQ(rules[0].chain, 1);
     EXPECT_TRUE(rules[0].compressedError.has_value());

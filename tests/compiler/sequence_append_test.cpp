@@ -8,6 +8,7 @@
 #include "formats/qc/qc_project.h"
 #include "formats/studio/mdl_codecs.h"
 #include "testing/diagnostic_text.h"
+#include "testing/mdl_comparison.h"
 #include "testing/test_support.h"
 
 #include <bit>
@@ -37,18 +38,6 @@ class SequenceAppendTest : public ::testing::Test {
         return compileProject(*project, CompileOptions{}, sink);
     }
 
-    const MdlSeqDesc* sequence(const MdlFile& mdl, const std::string& name) const {
-        for (const MdlSeqDesc& seq : mdl.sequences)
-            if (seq.label == name) return &seq;
-        return nullptr;
-    }
-
-    const MdlAnimDesc* animation(const MdlFile& mdl, const std::string& name) const {
-        for (const MdlAnimDesc& anim : mdl.animations)
-            if (anim.name == name) return &anim;
-        return nullptr;
-    }
-
     std::string all() const { return test::diagnosticsText(sink); }
 
     test::TempDir dir;
@@ -61,7 +50,7 @@ TEST_F(SequenceAppendTest, AppendAddsEventsLayersAndActivityAndReplacesSingleVal
                              "$append base { activity ACT_WALK 2 fps 15 { event 7 3 \"\" } }\n"
                              "$append \"BASE\" addlayer layer\n");
     ASSERT_TRUE(out && out->mdl) << all();
-    const MdlSeqDesc* base = sequence(*out->mdl, "base");
+    const MdlSeqDesc* base = test::namedSequence(*out->mdl, "base");
     ASSERT_NE(base, nullptr);
     EXPECT_EQ(base->activityName, "ACT_WALK");
     EXPECT_EQ(base->actweight, 2);
@@ -70,7 +59,7 @@ TEST_F(SequenceAppendTest, AppendAddsEventsLayersAndActivityAndReplacesSingleVal
     EXPECT_FLOAT_EQ(base->events[0].cycle, 1.0f); // frame 3 of 0..3
     ASSERT_EQ(base->autolayers.size(), 1u);
     EXPECT_EQ(base->autolayers[0].iSequence, 1);
-    const MdlAnimDesc* played = animation(*out->mdl, "@base");
+    const MdlAnimDesc* played = test::namedAnimation(*out->mdl, "@base");
     ASSERT_NE(played, nullptr);
     EXPECT_FLOAT_EQ(played->fps, 15.0f);
     EXPECT_EQ(sink.find("QC061"), nullptr) << all();
@@ -82,7 +71,7 @@ TEST_F(SequenceAppendTest, ContinueTakesTheOptionsAMacroCallerWritesAfterTheBody
                              "$continue $name$\n"
                              "$gesture wave activity ACT_SIGNAL 1\n");
     ASSERT_TRUE(out && out->mdl) << all();
-    const MdlSeqDesc* wave = sequence(*out->mdl, "wave");
+    const MdlSeqDesc* wave = test::namedSequence(*out->mdl, "wave");
     ASSERT_NE(wave, nullptr);
     EXPECT_EQ(wave->activityName, "ACT_SIGNAL");
 }
@@ -101,12 +90,12 @@ TEST_F(SequenceAppendTest, NoAnimationIsADeltaOfZerosThatWeighsNothing) {
                              "$sequence gesture walk.smd noanimation numframes 6 "
                              "blendlayer layer 0 1 4 5\n");
     ASSERT_TRUE(out && out->mdl) << all();
-    const MdlAnimDesc* played = animation(*out->mdl, "@gesture");
+    const MdlAnimDesc* played = test::namedAnimation(*out->mdl, "@gesture");
     ASSERT_NE(played, nullptr);
     EXPECT_EQ(played->flags, kStudioDelta | kStudioAllZeros);
     EXPECT_EQ(played->numframes, 6);
     EXPECT_TRUE(played->bones.empty());
-    const MdlSeqDesc* gesture = sequence(*out->mdl, "gesture");
+    const MdlSeqDesc* gesture = test::namedSequence(*out->mdl, "gesture");
     ASSERT_NE(gesture, nullptr);
     EXPECT_EQ(gesture->flags & kStudioDelta, 0); // the sequence is no delta
     for (float weight : gesture->weights)
@@ -119,7 +108,7 @@ TEST_F(SequenceAppendTest, NoAnimationIsADeltaOfZerosThatWeighsNothing) {
 TEST_F(SequenceAppendTest, SplineDeltaIsZeroAtBothEndsAndEasedBetween) {
     const auto out = compile("$sequence eased walk.smd splinedelta hidden\n");
     ASSERT_TRUE(out && out->mdl) << all();
-    const MdlAnimDesc* played = animation(*out->mdl, "@eased");
+    const MdlAnimDesc* played = test::namedAnimation(*out->mdl, "@eased");
     ASSERT_NE(played, nullptr);
     EXPECT_EQ(played->flags & kStudioDelta, kStudioDelta);
     ASSERT_EQ(played->numframes, 4);
@@ -138,7 +127,7 @@ TEST_F(SequenceAppendTest, AWeightListsUnnamedRootWeighsNothing) {
     const auto out = compile("$weightlist upper spine 1.0 arm 0.5\n"
                              "$sequence upper walk.smd weightlist upper\n");
     ASSERT_TRUE(out && out->mdl) << all();
-    const MdlSeqDesc* upper = sequence(*out->mdl, "upper");
+    const MdlSeqDesc* upper = test::namedSequence(*out->mdl, "upper");
     ASSERT_NE(upper, nullptr);
     ASSERT_EQ(upper->weights.size(), 3u);
     EXPECT_EQ(upper->weights[0], 0.0f);
@@ -168,7 +157,7 @@ TEST_F(SequenceAppendTest, LayersOfAOneFrameSequenceHoldValvesNaNCycles) {
     const auto out = compile("$sequence layer walk.smd hidden\n"
                              "$sequence still walk.smd frame 0 0 addlayer layer\n");
     ASSERT_TRUE(out && out->mdl) << all();
-    const MdlSeqDesc* still = sequence(*out->mdl, "still");
+    const MdlSeqDesc* still = test::namedSequence(*out->mdl, "still");
     ASSERT_NE(still, nullptr);
     ASSERT_EQ(still->autolayers.size(), 1u);
     for (float cycle : {still->autolayers[0].start, still->autolayers[0].peak,
@@ -200,10 +189,10 @@ TEST_F(SequenceAppendTest, AnAnimationsSourceIsAFileBeforeAnEarlierAnimationsNam
                              "$sequence played run\n"
                              "$popd\n");
     ASSERT_TRUE(out && out->mdl) << all();
-    const MdlAnimDesc* copy = animation(*out->mdl, "copy");
+    const MdlAnimDesc* copy = test::namedAnimation(*out->mdl, "copy");
     ASSERT_NE(copy, nullptr);
     EXPECT_EQ(copy->numframes, 2); // sub/run.smd
-    const MdlSeqDesc* played = sequence(*out->mdl, "played");
+    const MdlSeqDesc* played = test::namedSequence(*out->mdl, "played");
     ASSERT_NE(played, nullptr);
     ASSERT_EQ(played->blends.size(), 1u);
     EXPECT_EQ(out->mdl->animations.at(static_cast<std::size_t>(played->blends[0])).name, "run");

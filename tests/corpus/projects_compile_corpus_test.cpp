@@ -262,10 +262,7 @@ std::set<std::string> layersOnlyLackMissingSequences(const QcProject& qc, const 
         for (const MdlAutoLayer& layer : theirs.autolayers) {
             const std::string played = label(valve, layer.iSequence);
             const QcSequence* entry = entryNamed(qc, played, false);
-            bool missing = true;
-            for (const MdlSeqDesc& seq : ours.sequences)
-                missing = missing && seq.label != played;
-            if (missing && entry && needsMissingFile(qc, *entry)) {
+            if (!ourSequences.count(played) && entry && needsMissingFile(qc, *entry)) {
                 anyMissing = true;
                 continue;
             }
