@@ -444,6 +444,7 @@ class AnimationBuilder {
             ok_ = false;
             return false;
         }
+        if (!animation.delta) animation.unweighted = animation.frames;
         for (auto& pose : animation.frames)
             for (std::size_t bone = 0; bone < pose.size(); ++bone) {
                 const double w = (*weights)[bone];

@@ -43,7 +43,10 @@ struct AnimationFrames {
     // (zero pose without `subtract`). Empty for other animations.
     std::vector<LocalPose> reference;
     std::optional<std::string> weightList; // as named by the animation
-    std::vector<QcIkRule> ikRules;         // from its `cmdlist` and `ikrule` options
+    // A weighed animation that is not a delta: its frames before the weight list (empty
+    // otherwise), on which its sequence boxes are measured (sequence_bounds.h).
+    std::vector<std::vector<LocalPose>> unweighted;
+    std::vector<QcIkRule> ikRules; // from its `cmdlist` and `ikrule` options
     // Whether the chains no rule names get a release rule (`autoik`, the default, or `noautoik`).
     bool autoIk = true;
     SourceLocation definedAt;

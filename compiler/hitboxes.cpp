@@ -49,7 +49,8 @@ struct Bounds {
 };
 } // namespace
 
-MdlHitboxSet generatedHitboxes(const Skeleton& skeleton, const BuiltProject& built) {
+std::vector<MdlHitbox> generatedHitboxCandidates(const Skeleton& skeleton,
+                                                 const BuiltProject& built) {
     const std::size_t count = skeleton.size();
     std::vector<Bounds> bounds(count);
     std::vector<bool> hasContent(count, false);
@@ -74,16 +75,23 @@ MdlHitboxSet generatedHitboxes(const Skeleton& skeleton, const BuiltProject& bui
                         bounds[bone].add(modelToBone[bone] * toEigen(vertex.position));
                         hasContent[bone] = true;
                     }
-    MdlHitboxSet set{"default", {}};
+    std::vector<MdlHitbox> candidates;
     for (std::size_t bone = 0; bone < count; ++bone) {
         if (!hasContent[bone]) continue;
-        const Eigen::Vector3d size = bounds[bone].max - bounds[bone].min;
-        if (size.minCoeff() < kMinAutoHitboxSide) continue;
         MdlHitbox box;
         box.bone = static_cast<std::int32_t>(bone);
         box.bbmin = toVec3(bounds[bone].min);
         box.bbmax = toVec3(bounds[bone].max);
-        set.hitboxes.push_back(std::move(box));
+        candidates.push_back(std::move(box));
+    }
+    return candidates;
+}
+
+MdlHitboxSet generatedHitboxes(const std::vector<MdlHitbox>& candidates) {
+    MdlHitboxSet set{"default", {}};
+    for (const MdlHitbox& box : candidates) {
+        const Eigen::Vector3d size = toEigen(box.bbmax) - toEigen(box.bbmin);
+        if (size.minCoeff() >= kMinAutoHitboxSide) set.hitboxes.push_back(box);
     }
     return set;
 }

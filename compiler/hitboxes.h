@@ -22,9 +22,13 @@ std::optional<std::vector<MdlHitboxSet>> hitboxSetsFromQc(const std::vector<QcHi
                                                           const Skeleton& skeleton,
                                                           DiagnosticSink& sink);
 
-// Set "default" with one group-0 box per bone, in the bone's frame, around its origin, its
-// children's origins and every vertex weighted to it; boxes thinner than kMinAutoHitboxSide and
-// bones with neither vertices nor children get none.
-MdlHitboxSet generatedHitboxes(const Skeleton& skeleton, const BuiltProject& built);
+// One box per bone that has vertices or children, in the bone's frame, around its origin, its
+// children's origins and every vertex weighted to it. Valve's sequence boxes reach the corners of
+// all of them, thin ones included (docs/mdl-compile.md).
+std::vector<MdlHitbox> generatedHitboxCandidates(const Skeleton& skeleton,
+                                                 const BuiltProject& built);
+
+// Set "default": the candidates whose smallest side reaches kMinAutoHitboxSide.
+MdlHitboxSet generatedHitboxes(const std::vector<MdlHitbox>& candidates);
 
 } // namespace vtxc

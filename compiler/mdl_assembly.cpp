@@ -79,8 +79,10 @@ class MdlAssembler {
             auto sets = hitboxSetsFromQc(settings_.hitboxSets, skeleton_, sink_);
             if (!sets) return false;
             file_.hitboxSets = std::move(*sets);
+            boundingHitboxes_ = file_.hitboxSets.front().hitboxes;
         } else {
-            file_.hitboxSets.push_back(generatedHitboxes(skeleton_, in_.built));
+            boundingHitboxes_ = generatedHitboxCandidates(skeleton_, in_.built);
+            file_.hitboxSets.push_back(generatedHitboxes(boundingHitboxes_));
         }
         return true;
     }
@@ -138,7 +140,7 @@ class MdlAssembler {
 
     bool buildSequenceSet() {
         const SkinnedModel skinned =
-            skinnedModelOf(in_.built, file_.hitboxSets.front().hitboxes, !settings_.skipBoneInBBox);
+            skinnedModelOf(in_.built, boundingHitboxes_, !settings_.skipBoneInBBox);
         const SequenceInputs inputs{qc_,         animations_,         file_.animations,
                                     file_.bones, skeleton_,           *attachments_,
                                     skinned,     in_.built.staticProp};
@@ -243,6 +245,8 @@ class MdlAssembler {
     DiagnosticSink& sink_;
     Skeleton skeleton_;
     std::optional<std::vector<MdlAttachment>> attachments_;
+    // The boxes whose corners the sequence boxes reach: the $hbox set 0, or every generated box.
+    std::vector<MdlHitbox> boundingHitboxes_;
     AnimationSet animations_;
     MdlFile file_;
 };

@@ -3,7 +3,6 @@
 #include "compiler/sequence_bounds.h"
 
 #include "compiler/pose_math.h"
-#include "formats/studio/mdl_codecs.h"
 
 namespace vtxc {
 
@@ -24,19 +23,27 @@ SkinnedModel skinnedModelOf(const BuiltProject& built, const std::vector<MdlHitb
 
 namespace {
 
-std::vector<LocalPose> decodedPose(const std::vector<MdlBone>& bones, const MdlAnimDesc& encoded,
-                                   const AnimationFrames& source, int frame) {
-    const std::vector<BonePose> decoded = decodeAnimationFrame(encoded, bones, frame);
-    std::vector<LocalPose> pose(decoded.size());
-    for (std::size_t bone = 0; bone < decoded.size(); ++bone) {
-        const Vec4& q = decoded[bone].rotation;
-        pose[bone].position = toEigen(decoded[bone].position);
-        pose[bone].rotation = Eigen::Quaterniond(q.w, q.x, q.y, q.z);
-        if (source.delta && bone < source.reference.size()) {
-            const LocalPose& ref = source.reference[bone];
-            pose[bone].position += ref.position;
-            pose[bone].rotation = ref.rotation * pose[bone].rotation;
-        }
+// A rotation scaled by a weight: its angle times the weight about the same axis, so a weight
+// above 1 turns further (Valve's weight lists hold weights up to 5).
+Eigen::Quaterniond scaledRotation(const Eigen::Quaterniond& rotation, double weight) {
+    Eigen::AngleAxisd turn(rotation.normalized());
+    turn.angle() *= weight;
+    return Eigen::Quaterniond(turn);
+}
+
+// The frame measured: a weighed animation's frame before its weight list; a delta's frame added to
+// the base pose, bone by bone in the parent's frame and scaled by the bone's weight.
+std::vector<LocalPose> measuredPose(const AnimationFrames& source, std::size_t frame,
+                                    const std::vector<LocalPose>& base,
+                                    const std::vector<float>& boneWeights) {
+    if (!source.unweighted.empty()) return source.unweighted[frame];
+    std::vector<LocalPose> pose = source.frames[frame];
+    if (!source.delta) return pose;
+    for (std::size_t bone = 0; bone < pose.size(); ++bone) {
+        const double weight = bone < boneWeights.size() ? boneWeights[bone] : 1.0;
+        const LocalPose rest = bone < base.size() ? base[bone] : LocalPose{};
+        pose[bone].position = rest.position + weight * pose[bone].position;
+        pose[bone].rotation = rest.rotation * scaledRotation(pose[bone].rotation, weight);
     }
     return pose;
 }
@@ -75,7 +82,8 @@ void addFrame(const SkinnedModel& model, const std::vector<Eigen::Isometry3d>& b
 } // namespace
 
 BoundingBox animationBounds(const SkinnedModel& model, const std::vector<MdlBone>& bones,
-                            const MdlAnimDesc& encoded, const AnimationFrames& source) {
+                            const AnimationFrames& source, const std::vector<LocalPose>& deltaBase,
+                            const std::vector<float>& boneWeights) {
     std::vector<int> parents;
     std::vector<Eigen::Isometry3d> poseToBone;
     for (const MdlBone& bone : bones) {
@@ -83,10 +91,18 @@ BoundingBox animationBounds(const SkinnedModel& model, const std::vector<MdlBone
         poseToBone.push_back(fromMdlMatrix(bone.poseToBone));
     }
     BoundingBox box;
-    for (int frame = 0; frame < encoded.numframes; ++frame)
-        addFrame(model, modelTransforms(decodedPose(bones, encoded, source, frame), parents),
+    for (std::size_t frame = 0; frame < source.frames.size(); ++frame)
+        addFrame(model,
+                 modelTransforms(measuredPose(source, frame, deltaBase, boneWeights), parents),
                  poseToBone, box);
     return box;
+}
+
+std::vector<LocalPose> deltaBoundsBase(const AnimationSet& animations) {
+    if (animations.animations.empty()) return {};
+    const AnimationFrames& first = animations.animations.front();
+    if (first.delta || first.frames.empty()) return {};
+    return first.unweighted.empty() ? first.frames.front() : first.unweighted.front();
 }
 
 } // namespace vtxc

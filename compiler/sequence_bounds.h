@@ -1,8 +1,8 @@
-// Sequence bounding boxes (docs/mdl-compile.md): over every frame of every
-// animation a sequence plays, as the engine decodes it, the bounds of the skinned vertices, of
-// the corners of the set-0 hitboxes and (without $skipboneinbbox) of the bone origins. A delta
-// animation is measured posed on its reference (the frame it was subtracted from), which gives
-// the boxes of Valve's delta sequences.
+// Sequence bounding boxes (docs/mdl-compile.md): over every frame of every animation a sequence
+// plays, the bounds of the skinned vertices, of the corners of the bounding hitboxes and (without
+// $skipboneinbbox) of the bone origins. As in Valve's files, the frames are the animation's before
+// its weight list, and a delta animation is measured played on the first frame of the model's
+// first animation with the sequence's bone weights, as the engine plays a delta layer.
 #pragma once
 
 #include "compiler/animation_sources.h"
@@ -39,8 +39,14 @@ struct BoundingBox {
     }
 };
 
-// The box of one animation over all its frames.
+// The box of one animation over all its frames; a delta's frames are played on deltaBase, each
+// bone's delta scaled by the sequence's weight for it (boneWeights; 1 for a bone it lacks).
 BoundingBox animationBounds(const SkinnedModel& model, const std::vector<MdlBone>& bones,
-                            const MdlAnimDesc& encoded, const AnimationFrames& source);
+                            const AnimationFrames& source, const std::vector<LocalPose>& deltaBase,
+                            const std::vector<float>& boneWeights);
+
+// The pose delta animations are measured on: the first frame of the model's first animation
+// (none when that one is itself a delta; the delta is then measured alone).
+std::vector<LocalPose> deltaBoundsBase(const AnimationSet& animations);
 
 } // namespace vtxc

@@ -39,7 +39,8 @@ Eigen::Vector3d matrixAngles(const Eigen::Matrix3d& m) {
 
 class SequenceBuilder {
   public:
-    SequenceBuilder(const SequenceInputs& in, DiagnosticSink& sink) : in_(in), sink_(sink) {}
+    SequenceBuilder(const SequenceInputs& in, DiagnosticSink& sink)
+        : in_(in), sink_(sink), deltaBase_(deltaBoundsBase(in.animations)) {}
 
     // Valve numbers pose parameters in the order the QC first names them, by $poseparameter or
     // by a sequence's blend: combine_soldier_anims.mdl has weapon_lower, declared after the
@@ -237,8 +238,7 @@ class SequenceBuilder {
             in_.encoded[static_cast<std::size_t>(played.front())].ikRules.size());
         BoundingBox box;
         for (int a : played)
-            box.add(animationBounds(in_.skinned, in_.bones,
-                                    in_.encoded[static_cast<std::size_t>(a)], animation(a)));
+            box.add(animationBounds(in_.skinned, in_.bones, animation(a), deltaBase_, seq.weights));
         if (!box.empty()) {
             seq.bbmin = toVec3(box.min);
             seq.bbmax = toVec3(box.max);
@@ -448,6 +448,7 @@ class SequenceBuilder {
 
     const SequenceInputs& in_;
     DiagnosticSink& sink_;
+    const std::vector<LocalPose> deltaBase_; // what delta animations are measured on
     std::vector<Built> layered_;
     SequenceSet set_;
     std::vector<bool> declared_;

@@ -136,7 +136,10 @@ TEST(MdlBones, GeneratedHitboxesBoundOriginChildrenAndVertices) {
     const BuiltProject built =
         meshOn(table, {vertexOn(1, {11, -1, 2}), vertexOn(1, {12, 1, -1}), vertexOn(1, {13, 0, 0}),
                        vertexOn(2, {16, 0, 0}), vertexOn(2, {17, 0.5f, 0.5f})});
-    const MdlHitboxSet set = generatedHitboxes(skeleton, built);
+    const std::vector<MdlHitbox> candidates = generatedHitboxCandidates(skeleton, built);
+    // Every bone with vertices or children has a candidate: the root, the arm and the hand.
+    ASSERT_EQ(candidates.size(), 3u);
+    const MdlHitboxSet set = generatedHitboxes(candidates);
     EXPECT_EQ(set.name, "default");
     // root: its origin and its child's at (10, 0, 0): 10 x 0 x 0, too thin. hand: 1 x 0.5 x 0.5.
     ASSERT_EQ(set.hitboxes.size(), 1u);
