@@ -436,7 +436,7 @@ class AnimationBuilder {
         animation.reference = first;
     }
 
-    // Weights below 1 scale a delta towards zero, or blend a pose towards the bind pose.
+    // A weight list's bones of weight 0 rest: a delta's at zero, a pose's at the bind pose.
     bool applyWeights(const QcSequence& entry, AnimationFrames& animation) {
         const auto weights =
             namedWeightList(qc_.mdl, *entry.weightList, entry.definedAt, skeleton_, sink_);
@@ -445,14 +445,14 @@ class AnimationBuilder {
             return false;
         }
         if (!animation.delta) animation.unweighted = animation.frames;
+        // Only a weight of 0 changes the frames: the bone stays at rest. Other weights are the
+        // sequence's, applied by the engine as it plays it; Valve's combine_soldier_anims.mdl
+        // writes @layer_stimulated_ar1 (weightlist "weights_stimulated_idle", every bone 0.5)
+        // with the file's own poses.
         for (auto& pose : animation.frames)
-            for (std::size_t bone = 0; bone < pose.size(); ++bone) {
-                const double w = (*weights)[bone];
-                if (w >= 1.0) continue;
-                const LocalPose rest = animation.delta ? LocalPose{} : skeleton_.bind[bone];
-                pose[bone].position = rest.position + w * (pose[bone].position - rest.position);
-                pose[bone].rotation = rest.rotation.slerp(w, pose[bone].rotation);
-            }
+            for (std::size_t bone = 0; bone < pose.size(); ++bone)
+                if ((*weights)[bone] <= 0.0)
+                    pose[bone] = animation.delta ? LocalPose{} : skeleton_.bind[bone];
         return true;
     }
 

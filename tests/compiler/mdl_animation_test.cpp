@@ -168,6 +168,27 @@ TEST_F(MdlAnimationTest, WeightListScalesADelta) {
     EXPECT_EQ(lifted.weightList, "noarm");
 }
 
+TEST_F(MdlAnimationTest, AWeightOf0RestsTheBoneAndOtherWeightsLeaveTheFilesPose) {
+    // The engine applies the sequence's weights as it plays it; the frames keep the file's pose
+    // for every bone of weight above 0, as Valve's files do (docs/mdl-compile.md, "Real trees").
+    auto set = build("$weightlist half \"root\" 0.5 \"arm\" 0\n"
+                     "$sequence lifted wave frame 1 1 weightlist half\n"
+                     "$sequence whole wave frame 1 1\n");
+    ASSERT_TRUE(set) << all();
+    const AnimationFrames& lifted = set->animations[0];
+    const AnimationFrames& whole = set->animations[1];
+    // The root (weight 0.5) is lifted to z 11 as in the file, not halfway.
+    EXPECT_TRUE(lifted.frames[0][0].position.isApprox(whole.frames[0][0].position, 1e-12));
+    EXPECT_NEAR(modelPosition(lifted.frames[0], skeleton.parents, 0).z(),
+                modelPosition(whole.frames[0], skeleton.parents, 0).z(), 1e-9);
+    // The arm (weight 0) is at its bind pose, not turned.
+    EXPECT_TRUE(lifted.frames[0][1].rotation.isApprox(skeleton.bind[1].rotation, 1e-9));
+    EXPECT_FALSE(whole.frames[0][1].rotation.isApprox(skeleton.bind[1].rotation, 1e-3));
+    // The box is measured on the file's frames: the weight list keeps them.
+    ASSERT_EQ(lifted.unweighted.size(), 1u);
+    EXPECT_TRUE(lifted.unweighted[0][1].rotation.isApprox(whole.frames[0][1].rotation, 1e-12));
+}
+
 TEST_F(MdlAnimationTest, FrameRangeOutsideTheFileIsAnErrorAtItsLine) {
     EXPECT_FALSE(build("$animation a wave frames 2 5\n"));
     ASSERT_NE(sink.find("SEQ003"), nullptr) << all();
