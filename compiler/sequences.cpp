@@ -221,8 +221,9 @@ class SequenceBuilder {
                            });
         seq.flags = (qc.loop || first.loop ? kStudioLooping : 0) | (qc.snap ? kStudioSnap : 0) |
                     (delta ? kStudioDelta : 0) | (qc.autoplay ? kStudioAutoplay : 0) |
-                    (qc.delta || (delta && qc.autoplay) ? kStudioPost : 0) |
-                    (qc.realtime ? kStudioRealtime : 0) | (qc.hidden ? kStudioHidden : 0);
+                    (qc.delta || (delta && qc.autoplay) || qc.worldSpace ? kStudioPost : 0) |
+                    (qc.realtime ? kStudioRealtime : 0) | (qc.hidden ? kStudioHidden : 0) |
+                    (qc.worldSpace ? kStudioWorld : 0);
         seq.fadeintime = static_cast<float>(qc.fadeIn.value_or(0.2));
         seq.fadeouttime = static_cast<float>(qc.fadeOut.value_or(0.2));
         for (int a : played)

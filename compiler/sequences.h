@@ -32,6 +32,8 @@ inline constexpr std::int32_t kStudioRealtime = 0x100;
 inline constexpr std::int32_t kStudioLocal = 0x200;    // a layer of it is STUDIO_AL_LOCAL
 inline constexpr std::int32_t kStudioAlLocal = 0x1000; // mstudioautolayer_t flags
 inline constexpr std::int32_t kStudioHidden = 0x400;
+// `worldspace`: the engine blends the sequence's bones in model space (STUDIO_WORLD).
+inline constexpr std::int32_t kStudioWorld = 0x4000;
 inline constexpr std::int32_t kNewEventStyle = 0x400;
 
 struct SequenceSet {

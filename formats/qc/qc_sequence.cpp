@@ -32,20 +32,20 @@ const std::map<std::string, int>& unimplementedOptions() {
         {"origin", 3}, {"posecycle", 1}, {"predelta", 0}, {"reverse", 0},
         {"scale", 1}, {"splineblend", 0},
         {"walkalignto", 1}, {"worldrelative", 0},
-        {"worldspace", 0}, {"worldspaceblend", 0}, {"worldspaceblendloop", 0}};
+        {"worldspaceblend", 0}, {"worldspaceblendloop", 0}};
     // clang-format on
     return options;
 }
 
 const std::set<std::string>& implementedOptions() {
     static const std::set<std::string> options = {
-        "activity",    "addlayer", "blendlayer",  "autoplay", "blend",      "blendwidth",
-        "calcblend",   "cmdlist",  "delta",       "event",    "fadein",     "fadeout",
-        "fps",         "frame",    "frames",      "hidden",   "ikrule",     "loop",
-        "numframes",   "post",     "realtime",    "snap",     "subtract",   "weightlist",
-        "noanimation", "blendref", "blendcenter", "node",     "transition", "rtransition",
-        "entrynode",   "exitnode", "exitphase",   "iklock",   "autoik",     "noautoik",
-        "splinedelta"};
+        "activity",    "addlayer",    "blendlayer", "autoplay",    "blend",      "blendwidth",
+        "calcblend",   "cmdlist",     "delta",      "event",       "fadein",     "fadeout",
+        "fps",         "frame",       "frames",     "hidden",      "ikrule",     "loop",
+        "numframes",   "post",        "realtime",   "snap",        "worldspace", "subtract",
+        "weightlist",  "noanimation", "blendref",   "blendcenter", "node",       "transition",
+        "rtransition", "entrynode",   "exitnode",   "exitphase",   "iklock",     "autoik",
+        "noautoik",    "splinedelta"};
     return options;
 }
 
@@ -196,6 +196,8 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
         entry.snap = true;
     } else if (option == "realtime") {
         entry.realtime = true;
+    } else if (option == "worldspace") {
+        entry.worldSpace = true;
     } else if (option == "post") {
         entry.post = true;
     } else if (option == "noanimation") {

@@ -98,6 +98,9 @@ struct QcSequence {
     bool autoplay = false;
     bool snap = false;
     bool realtime = false;
+    // `worldspace`: STUDIO_WORLD | STUDIO_POST; the frames are the file's as for any sequence
+    // (Valve's combine_soldier_anims.mdl layer_stimulated_aim_ar1).
+    bool worldSpace = false;
     bool post = false;
     std::optional<std::string> weightList;
     std::vector<std::string> commandLists; // `cmdlist NAME`

@@ -201,6 +201,19 @@ TEST_F(MdlAssemblyTest, PoseParametersIkAndSequences) {
     EXPECT_NEAR(idle.bbmin.z, 9.0, 1e-4);
 }
 
+TEST_F(MdlAssemblyTest, WorldSpaceSequencesAreWorldAndPostWithTheFilesFrames) {
+    auto mdl = compileQc("$modelname m.mdl\n$body b ref\n$sequence plain wave hidden\n"
+                         "$sequence world wave worldspace hidden\n");
+    ASSERT_TRUE(mdl) << all();
+    ASSERT_EQ(mdl->sequences.size(), 2u);
+    EXPECT_EQ(mdl->sequences[0].flags, 0x400);
+    // STUDIO_WORLD | STUDIO_POST | STUDIO_HIDDEN, as Valve's combine_soldier_anims.mdl writes
+    // layer_stimulated_aim_ar1; no warning that the option is dropped.
+    EXPECT_EQ(mdl->sequences[1].flags, 0x4000 | 0x10 | 0x400);
+    EXPECT_EQ(sink.find("QC062"), nullptr) << all();
+    EXPECT_EQ(mdl->animations[0].numframes, mdl->animations[1].numframes);
+}
+
 TEST_F(MdlAssemblyTest, SmdFormGetsAnIdleSequenceOfTheBindPose) {
     test::writeText(dir / "ref.smd", kReference);
     const ModelProject project = projectFromSmds(dir / "ref.smd", {}, std::nullopt);
