@@ -180,7 +180,7 @@ class AnimationBuilder {
         // sequence, not its file's animation: Valve's labturret_npc.mdl keeps `$sequence
         // mirror_correction "mirror_correction.smd" ... delta` as an animation with flags 0 whose
         // poses are the file's, placed like any other animation's (sequences.cpp sets DELTA).
-        animation.delta = entry.subtract.has_value();
+        animation.delta = !entry.subtracts.empty();
         if (entry.noAnimation) return zeroAnimation(std::move(animation), nodes.size());
         const std::vector<int> nodeOfBone = nodesOfBones(smd);
         for (const auto& frame : nodes)
@@ -192,7 +192,12 @@ class AnimationBuilder {
         if (!staticProp_ && !moveRoot(entry.motion, animation)) return std::nullopt;
         if (!staticProp_) closeLoop(animation, skeleton_);
         if (entry.splineDelta) subtractEndBlend(animation);
-        if (entry.subtract && !subtract(entry, animation)) return std::nullopt;
+        // Each `subtract` in turn: Valve's combine_soldier_anims.mdl @gesture_shoot_pistol
+        // (`subtract "gesture_shoot_pistol" 4` then Crowbar's `subtract
+        // "@gesture_shoot_pistol_corrective_animation" 0`, a file of zeros without
+        // ValveBiped.Cod) is its own frame 4 subtracted, then the Cod's bind pose.
+        for (const QcSubtract& each : entry.subtracts)
+            if (!subtract(entry, each, animation)) return std::nullopt;
         if (animation.delta && animation.reference.empty())
             animation.reference.assign(skeleton_.size(), LocalPose{});
         if (entry.weightList && !applyWeights(entry, animation)) return std::nullopt;
@@ -369,8 +374,8 @@ class AnimationBuilder {
         return std::nullopt;
     }
 
-    bool subtract(const QcSequence& entry, AnimationFrames& animation) {
-        const std::string& named = entry.subtract->animation;
+    bool subtract(const QcSequence& entry, const QcSubtract& what, AnimationFrames& animation) {
+        const std::string& named = what.animation;
         const bool ownFrames = lowered(named) == lowered(entry.name);
         const std::optional<int> source = ownFrames ? std::nullopt : subtractedAnimation(named);
         if (!ownFrames && !source && missing_.count(lowered(named))) {
@@ -382,28 +387,38 @@ class AnimationBuilder {
         }
         if (!ownFrames && !source) {
             sink_.error("SEQ001", entry.definedAt,
-                        "'" + entry.name + "' subtracts '" + entry.subtract->animation +
+                        "'" + entry.name + "' subtracts '" + named +
                             "', which no earlier $animation or $sequence defines");
             ok_ = false;
             return false;
         }
         const AnimationFrames& base =
             ownFrames ? animation : set_.animations[static_cast<std::size_t>(*source)];
-        const int frame = entry.subtract->frame;
-        if (frame < 0 || frame >= base.frameCount()) {
+        if (what.frame < 0 || what.frame >= base.frameCount()) {
             sink_.error("SEQ003", entry.definedAt,
-                        "'" + entry.subtract->animation + "' has no frame " +
-                            std::to_string(frame) + " to subtract");
+                        "'" + named + "' has no frame " + std::to_string(what.frame) +
+                            " to subtract");
             ok_ = false;
             return false;
         }
-        animation.reference = base.frames[static_cast<std::size_t>(frame)];
+        const std::vector<LocalPose> reference = base.frames[static_cast<std::size_t>(what.frame)];
         for (auto& pose : animation.frames)
             for (std::size_t bone = 0; bone < pose.size(); ++bone) {
-                const LocalPose& ref = animation.reference[bone];
+                const LocalPose& ref = reference[bone];
                 pose[bone].position -= ref.position;
                 pose[bone].rotation = (ref.rotation.conjugate() * pose[bone].rotation).normalized();
             }
+        // The pose the delta is played on to give the file's frames back: the references added
+        // in the order they were taken off.
+        if (animation.reference.empty()) {
+            animation.reference = reference;
+        } else {
+            for (std::size_t bone = 0; bone < reference.size(); ++bone) {
+                animation.reference[bone].position += reference[bone].position;
+                animation.reference[bone].rotation =
+                    (animation.reference[bone].rotation * reference[bone].rotation).normalized();
+            }
+        }
         return true;
     }
 

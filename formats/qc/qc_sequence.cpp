@@ -254,7 +254,7 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
         const QcToken* animation = takeQcName(arguments, word, "an animation name", sink_);
         auto frame =
             animation ? takeQcWholeNumber(arguments, word, "a frame number", sink_) : std::nullopt;
-        if (frame) entry.subtract = QcSubtract{animation->text, *frame};
+        if (frame) entry.subtracts.push_back(QcSubtract{animation->text, *frame});
     } else if (option == "blendref" || option == "blendcenter") {
         if (const QcToken* animation = takeQcName(arguments, word, "an animation name", sink_))
             (option == "blendref" ? entry.blendRef : entry.blendCenter) = animation->text;

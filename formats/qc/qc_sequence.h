@@ -42,7 +42,8 @@ struct QcCalcBlend {
     std::string axis; // upper case
 };
 
-// `subtract ANIMATION FRAME`: the animation becomes a delta from that frame of ANIMATION.
+// `subtract ANIMATION FRAME`: the animation becomes a delta from that frame of ANIMATION. Several
+// apply in the order written, each to the result of the one before.
 struct QcSubtract {
     std::string animation;
     int frame = 0;
@@ -79,7 +80,7 @@ struct QcSequence {
     std::optional<double> fadeOut;
     std::vector<QcEvent> events;
     bool delta = false;
-    std::optional<QcSubtract> subtract;
+    std::vector<QcSubtract> subtracts;
     std::vector<QcBlend> blends;
     std::optional<int> blendWidth;
     std::vector<QcCalcBlend> calcBlends; // one axis each, in the order written

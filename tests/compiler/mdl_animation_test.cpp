@@ -189,6 +189,21 @@ TEST_F(MdlAnimationTest, AWeightOf0RestsTheBoneAndOtherWeightsLeaveTheFilesPose)
     EXPECT_TRUE(lifted.unweighted[0][1].rotation.isApprox(whole.frames[0][1].rotation, 1e-12));
 }
 
+TEST_F(MdlAnimationTest, SubtractsApplyInTheOrderWritten) {
+    // Its own frame first (a zero delta), then base's frame 0 (the root at z 10) from that.
+    auto set = build("$animation base wave frames 0 0\n"
+                     "$animation twice wave frame 1 1 subtract twice 0 subtract base 0\n"
+                     "$animation once wave frame 1 1 subtract base 0\n");
+    ASSERT_TRUE(set) << all();
+    const AnimationFrames& twice = set->animations[1];
+    const AnimationFrames& once = set->animations[2];
+    EXPECT_TRUE(twice.delta);
+    EXPECT_NEAR(twice.frames[0][0].position.z(), -10.0, 1e-9);
+    EXPECT_NEAR(once.frames[0][0].position.z(), 1.0, 1e-9);
+    // Played on its reference, the delta gives the file's frame back.
+    EXPECT_NEAR(twice.reference[0].position.z() + twice.frames[0][0].position.z(), 11.0, 1e-9);
+}
+
 TEST_F(MdlAnimationTest, FrameRangeOutsideTheFileIsAnErrorAtItsLine) {
     EXPECT_FALSE(build("$animation a wave frames 2 5\n"));
     ASSERT_NE(sink.find("SEQ003"), nullptr) << all();

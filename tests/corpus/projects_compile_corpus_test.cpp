@@ -222,8 +222,8 @@ bool needsMissingFile(const QcProject& qc, const QcSequence& entry, int depth = 
     for (const QcFileRef& file : entry.animationFiles)
         if (!file.found) return true;
     std::vector<std::string> named = entry.animationNames;
-    if (entry.subtract && entry.subtract->animation != entry.name)
-        named.push_back(entry.subtract->animation);
+    for (const QcSubtract& subtract : entry.subtracts)
+        if (subtract.animation != entry.name) named.push_back(subtract.animation);
     for (const std::string& name : named) {
         const QcSequence* source = entryNamed(qc, name, true);
         if (!source) source = entryNamed(qc, name, false);

@@ -248,8 +248,8 @@ TEST_F(QcMdlCommandsTest, SequenceOptionsOfTheCorpus) {
     EXPECT_EQ(project->animations[0].frameRange, std::make_pair(0, 0));
     const QcSequence& rt = project->animations[1];
     EXPECT_EQ(rt.frameRange, std::make_pair(58, 58));
-    ASSERT_TRUE(rt.subtract);
-    EXPECT_EQ(rt.subtract->animation, "a_neutral");
+    ASSERT_EQ(rt.subtracts.size(), 1u);
+    EXPECT_EQ(rt.subtracts[0].animation, "a_neutral");
     EXPECT_EQ(rt.weightList, "upper");
 
     ASSERT_EQ(project->sequences.size(), 3u);
