@@ -3,6 +3,7 @@
 
 #include "compiler/motion_extraction.h"
 #include "compiler/weight_lists.h"
+#include "compiler/world_space_blend.h"
 #include "formats/smd/smd.h"
 
 #include <algorithm>
@@ -191,6 +192,8 @@ class AnimationBuilder {
         if (!entry.motion.empty()) unmoved_[set_.animations.size()] = animation.frames;
         if (!staticProp_ && !moveRoot(entry.motion, animation)) return std::nullopt;
         if (!staticProp_) closeLoop(animation, skeleton_);
+        for (const QcWorldSpaceBlend& blend : entry.worldSpaceBlends)
+            if (!blendWorldSpace(entry, blend, animation)) return std::nullopt;
         if (entry.splineDelta) subtractEndBlend(animation);
         // Each `subtract` in turn: Valve's combine_soldier_anims.mdl @gesture_shoot_pistol
         // (`subtract "gesture_shoot_pistol" 4` then Crowbar's `subtract
@@ -372,6 +375,41 @@ class AnimationBuilder {
         for (auto it = sequenceFirst_.rbegin(); it != sequenceFirst_.rend(); ++it)
             if (it->first == wanted) return it->second;
         return std::nullopt;
+    }
+
+    // `worldspaceblend NAME`: NAME's frames blended in model space by the weight list written
+    // before the option (every bone 1 without one). A NAME left out for a missing file leaves
+    // this one out too (SEQ006), as `subtract` does.
+    bool blendWorldSpace(const QcSequence& entry, const QcWorldSpaceBlend& blend,
+                         AnimationFrames& animation) {
+        const std::optional<int> source = subtractedAnimation(blend.animation);
+        if (!source) {
+            if (missing_.count(lowered(blend.animation))) {
+                sink_.warning("SEQ006", blend.definedAt,
+                              "'" + entry.name + "' blends in '" + blend.animation +
+                                  "', which was left out (its file is missing); '" + entry.name +
+                                  "' is left out too");
+            } else {
+                sink_.error("SEQ001", blend.definedAt,
+                            "'" + entry.name + "' blends in '" + blend.animation +
+                                "', which no earlier $animation or $sequence defines");
+                ok_ = false;
+            }
+            return false;
+        }
+        std::vector<double> weights(skeleton_.size(), 1.0);
+        if (blend.weightList) {
+            auto named =
+                namedWeightList(qc_.mdl, *blend.weightList, blend.definedAt, skeleton_, sink_);
+            if (!named) {
+                ok_ = false;
+                return false;
+            }
+            weights = std::move(*named);
+        }
+        const AnimationFrames& overlay = set_.animations[static_cast<std::size_t>(*source)];
+        blendInModelSpace(animation.frames, overlay.frames, weights, skeleton_.parents);
+        return true;
     }
 
     bool subtract(const QcSequence& entry, const QcSubtract& what, AnimationFrames& animation) {

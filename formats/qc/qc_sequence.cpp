@@ -32,20 +32,20 @@ const std::map<std::string, int>& unimplementedOptions() {
         {"origin", 3}, {"posecycle", 1}, {"predelta", 0}, {"reverse", 0},
         {"scale", 1}, {"splineblend", 0},
         {"walkalignto", 1}, {"worldrelative", 0},
-        {"worldspaceblend", 0}, {"worldspaceblendloop", 0}};
+        {"worldspaceblendloop", 1}};
     // clang-format on
     return options;
 }
 
 const std::set<std::string>& implementedOptions() {
     static const std::set<std::string> options = {
-        "activity",    "addlayer",    "blendlayer", "autoplay",    "blend",      "blendwidth",
-        "calcblend",   "cmdlist",     "delta",      "event",       "fadein",     "fadeout",
-        "fps",         "frame",       "frames",     "hidden",      "ikrule",     "loop",
-        "numframes",   "post",        "realtime",   "snap",        "worldspace", "subtract",
-        "weightlist",  "noanimation", "blendref",   "blendcenter", "node",       "transition",
-        "rtransition", "entrynode",   "exitnode",   "exitphase",   "iklock",     "autoik",
-        "noautoik",    "splinedelta"};
+        "activity",   "addlayer",    "blendlayer",  "autoplay", "blend",       "blendwidth",
+        "calcblend",  "cmdlist",     "delta",       "event",    "fadein",      "fadeout",
+        "fps",        "frame",       "frames",      "hidden",   "ikrule",      "loop",
+        "numframes",  "post",        "realtime",    "snap",     "worldspace",  "worldspaceblend",
+        "subtract",   "weightlist",  "noanimation", "blendref", "blendcenter", "node",
+        "transition", "rtransition", "entrynode",   "exitnode", "exitphase",   "iklock",
+        "autoik",     "noautoik",    "splinedelta"};
     return options;
 }
 
@@ -261,6 +261,9 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
     } else if (option == "node" || option == "transition" || option == "rtransition" ||
                option == "entrynode" || option == "exitnode" || option == "exitphase") {
         readNodeOption(word, arguments, entry);
+    } else if (option == "worldspaceblend") {
+        if (const QcToken* animation = takeQcName(arguments, word, "an animation name", sink_))
+            entry.worldSpaceBlends.push_back({animation->text, entry.weightList, word.where()});
     } else if (option == "weightlist") {
         if (const QcToken* list = takeQcName(arguments, word, "a weight list name", sink_))
             entry.weightList = list->text;

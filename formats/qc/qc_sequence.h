@@ -42,6 +42,14 @@ struct QcCalcBlend {
     std::string axis; // upper case
 };
 
+// `worldspaceblend ANIMATION`: ANIMATION's pose blended in, bone by bone in model space, by the
+// weight list named before the option (docs/mdl-compile.md, "worldspaceblend").
+struct QcWorldSpaceBlend {
+    std::string animation;
+    std::optional<std::string> weightList; // the `weightlist` in effect where it was written
+    SourceLocation definedAt;
+};
+
 // `subtract ANIMATION FRAME`: the animation becomes a delta from that frame of ANIMATION. Several
 // apply in the order written, each to the result of the one before.
 struct QcSubtract {
@@ -81,6 +89,7 @@ struct QcSequence {
     std::vector<QcEvent> events;
     bool delta = false;
     std::vector<QcSubtract> subtracts;
+    std::vector<QcWorldSpaceBlend> worldSpaceBlends; // in the order written
     std::vector<QcBlend> blends;
     std::optional<int> blendWidth;
     std::vector<QcCalcBlend> calcBlends; // one axis each, in the order written

@@ -204,6 +204,43 @@ TEST_F(MdlAnimationTest, SubtractsApplyInTheOrderWritten) {
     EXPECT_NEAR(twice.reference[0].position.z() + twice.frames[0][0].position.z(), 11.0, 1e-9);
 }
 
+// Frame 0 turns the root 90 degrees about z, frame 1 leaves it straight; the arm is straight on
+// its parent in both.
+const char* kTurn = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n"
+                    "time 0\n0 0 0 10 0 0 1.5707963\n1 4 0 0 0 0 0\n"
+                    "time 1\n0 0 0 10 0 0 0\n1 4 0 0 0 0 0\nend\n";
+
+TEST_F(MdlAnimationTest, WorldSpaceBlendTurnsBonesInModelSpace) {
+    test::writeText(dir / "turn.smd", kTurn);
+    auto set = build("$weightlist armonly \"root\" 0 \"arm\" 1\n"
+                     "$weightlist all \"root\" 1\n"
+                     "$animation straight turn frame 1 1\n"
+                     "$sequence blended turn frame 0 0 weightlist armonly worldspaceblend straight "
+                     "weightlist all\n"
+                     "$sequence plain turn frame 0 0\n");
+    ASSERT_TRUE(set) << all();
+    const AnimationFrames& blended = set->animations[1];
+    const AnimationFrames& plain = set->animations[2];
+    ASSERT_EQ(blended.frames.size(), 1u);
+    // The root (weight 0) keeps its turn; the arm (weight 1) takes the straight arm's direction
+    // in the model, so on its turned parent it turns back by 90 degrees.
+    EXPECT_TRUE(blended.frames[0][0].rotation.isApprox(plain.frames[0][0].rotation, 1e-9));
+    const Eigen::Quaterniond back(Eigen::AngleAxisd(-1.5707963, Eigen::Vector3d::UnitZ()));
+    EXPECT_TRUE(blended.frames[0][1].rotation.isApprox(back, 1e-6) ||
+                blended.frames[0][1].rotation.coeffs().isApprox(-back.coeffs(), 1e-6))
+        << blended.frames[0][1].rotation.coeffs().transpose();
+    EXPECT_TRUE(blended.frames[0][1].position.isApprox(plain.frames[0][1].position, 1e-9));
+    EXPECT_EQ(sink.find("QC062"), nullptr) << all();
+}
+
+TEST_F(MdlAnimationTest, WorldSpaceBlendOfAnUnknownAnimationIsAnErrorAtItsLine) {
+    EXPECT_FALSE(build("$animation a wave\n$sequence s wave worldspaceblend nothing\n"));
+    const Diagnostic* error = sink.find("SEQ001");
+    ASSERT_NE(error, nullptr) << all();
+    EXPECT_EQ(error->location.line, 4u); // after the fixture's two lines
+    EXPECT_EQ(error->location.column, 18u);
+}
+
 TEST_F(MdlAnimationTest, FrameRangeOutsideTheFileIsAnErrorAtItsLine) {
     EXPECT_FALSE(build("$animation a wave frames 2 5\n"));
     ASSERT_NE(sink.find("SEQ003"), nullptr) << all();

@@ -224,6 +224,8 @@ bool needsMissingFile(const QcProject& qc, const QcSequence& entry, int depth = 
     std::vector<std::string> named = entry.animationNames;
     for (const QcSubtract& subtract : entry.subtracts)
         if (subtract.animation != entry.name) named.push_back(subtract.animation);
+    for (const QcWorldSpaceBlend& blend : entry.worldSpaceBlends)
+        named.push_back(blend.animation);
     for (const std::string& name : named) {
         const QcSequence* source = entryNamed(qc, name, true);
         if (!source) source = entryNamed(qc, name, false);
