@@ -296,6 +296,7 @@ class Comparer {
             same(key + " flags", ours->flags, valve.flags);
             same(key + " frames", ours->numframes, valve.numframes);
             if (ours->numframes == valve.numframes) frames(key, *ours, valve);
+            movements(key, *ours, valve);
             ikRules(key, *ours, valve);
         }
         same("animations", ours_.animations.size(), valve_.animations.size());
@@ -334,6 +335,34 @@ class Comparer {
         if (worstPosition > 0 || worstRotation > 0)
             add(key + " poses", "worst position " + text(worstPosition) + ", rotation " +
                                     text(worstRotation) + " at " + where);
+    }
+
+    // The pieces of root motion (mstudiomovement_t): each field in one difference, lengths and
+    // speeds within the frame tolerance scaled by the piece's length.
+    void movements(const std::string& key, const MdlAnimDesc& ours, const MdlAnimDesc& valve) {
+        if (ours.movements.size() != valve.movements.size()) {
+            same(key + " movements", ours.movements.size(), valve.movements.size());
+            return;
+        }
+        for (std::size_t i = 0; i < valve.movements.size(); ++i) {
+            const MdlMovement& a = ours.movements[i];
+            const MdlMovement& b = valve.movements[i];
+            const double scale =
+                1.0 + std::abs(b.v0) + std::abs(b.v1) + distance(b.position, Vec3{});
+            const double tolerance = tol_.frame * scale;
+            const bool equal = a.endframe == b.endframe && a.motionflags == b.motionflags &&
+                               std::abs(a.v0 - b.v0) <= tolerance &&
+                               std::abs(a.v1 - b.v1) <= tolerance &&
+                               std::abs(a.angle - b.angle) <= tol_.frame &&
+                               distance(a.vector, b.vector) <= tol_.frame &&
+                               distance(a.position, b.position) <= tolerance;
+            if (!equal)
+                add(key + " movements",
+                    "piece " + std::to_string(i) + ": ours end " + std::to_string(a.endframe) +
+                        " v0 " + text(a.v0) + " v1 " + text(a.v1) + " position " +
+                        text(a.position) + ", Valve's end " + std::to_string(b.endframe) + " v0 " +
+                        text(b.v0) + " v1 " + text(b.v1) + " position " + text(b.position));
+        }
     }
 
     void ikRules(const std::string& key, const MdlAnimDesc& ours, const MdlAnimDesc& valve) {
