@@ -239,15 +239,17 @@ bool needsMissingFile(const QcProject& qc, const QcSequence& entry, int depth = 
 // Valve's list without those layers equals ours, sequence names, pose parameter names, flags
 // and cycles alike (NaN equal to NaN).
 // The sequences whose boxes are measured on frames vtxc does not write as Valve does yet: those
-// playing an animation with an "animation poses" difference, and every delta sequence when the
-// model's first animation (the pose deltas are measured on, docs/mdl-compile.md "Sequence boxes")
-// has one.
+// playing an animation with an "animation poses" or "movements" difference, and every delta
+// sequence when the model's first animation (the pose deltas are measured on, docs/mdl-compile.md
+// "Sequence boxes") has one.
 std::set<std::string> sequencesOnDifferingFrames(const MdlFile& valve,
                                                  const std::vector<test::MdlDifference>& all) {
     std::set<std::string> differing;
     for (const test::MdlDifference& d : all)
         if (d.key.starts_with("animation ") && d.key.ends_with(" poses"))
             differing.insert(d.key.substr(10, d.key.size() - 16));
+        else if (d.key.starts_with("animation ") && d.key.ends_with(" movements"))
+            differing.insert(d.key.substr(10, d.key.size() - 20));
     const bool baseDiffers =
         !valve.animations.empty() && differing.count(valve.animations.front().name);
     std::set<std::string> sequences;
@@ -491,7 +493,8 @@ Tally sortDifferences(const std::string& library, const QcProject& qc, const Mdl
         }
         if (kind == "sequence bbox" &&
             onDifferingFrames.count(d.key.substr(9, d.key.size() - 14))) {
-            const std::string follows = "sequence bbox: measured on the animation poses above";
+            const std::string follows =
+                "sequence bbox: measured on the animation poses or movements above";
             printExample(follows, d, tally.notImplemented[follows]);
             ++tally.notImplemented[follows];
             continue;
