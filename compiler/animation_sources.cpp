@@ -412,8 +412,8 @@ class AnimationBuilder {
         // the file has it (0.34 degrees off at the clavicles with the pelvis at rest).
         const AnimationFrames& overlay = set_.animations[static_cast<std::size_t>(*source)];
         blendInModelSpace(animation.frames,
-                          overlay.unweighted.empty() ? overlay.frames : overlay.unweighted,
-                          weights, skeleton_.parents);
+                          overlay.unweighted.empty() ? overlay.frames : overlay.unweighted, weights,
+                          skeleton_.parents);
         return true;
     }
 
@@ -444,7 +444,8 @@ class AnimationBuilder {
             ok_ = false;
             return false;
         }
-        const std::vector<LocalPose> reference = base.frames[static_cast<std::size_t>(what.frame)];
+        const auto& baseFrames = base.unweighted.empty() ? base.frames : base.unweighted;
+        const std::vector<LocalPose> reference = baseFrames[static_cast<std::size_t>(what.frame)];
         for (auto& pose : animation.frames)
             for (std::size_t bone = 0; bone < pose.size(); ++bone) {
                 const LocalPose& ref = reference[bone];

@@ -204,6 +204,19 @@ TEST_F(MdlAnimationTest, SubtractsApplyInTheOrderWritten) {
     EXPECT_NEAR(twice.reference[0].position.z() + twice.frames[0][0].position.z(), 11.0, 1e-9);
 }
 
+TEST_F(MdlAnimationTest, SubtractTakesTheFrameBeforeItsAnimationsWeightList) {
+    // base's arm weighs 0, so base is written with the arm at rest; the frame subtracted is
+    // base's before that, with the arm turned as in the file, so the delta's arm is zero.
+    auto set = build("$weightlist noarm \"root\" 1 \"arm\" 0\n"
+                     "$animation base wave frame 1 1 weightlist noarm\n"
+                     "$animation lifted wave frame 1 1 subtract base 0\n");
+    ASSERT_TRUE(set) << all();
+    EXPECT_TRUE(set->animations[0].frames[0][1].rotation.isApprox(skeleton.bind[1].rotation, 1e-9));
+    const AnimationFrames& lifted = set->animations[1];
+    EXPECT_TRUE(lifted.frames[0][1].rotation.isApprox(Eigen::Quaterniond::Identity(), 1e-9))
+        << lifted.frames[0][1].rotation.coeffs().transpose();
+}
+
 // Frame 0 turns the root 90 degrees about z, frame 1 leaves it straight; the arm is straight on
 // its parent in both.
 const char* kTurn = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n"
