@@ -194,6 +194,7 @@ class AnimationBuilder {
         if (!staticProp_) closeLoop(animation, skeleton_);
         for (const QcWorldSpaceBlend& blend : entry.worldSpaceBlends)
             if (!blendWorldSpace(entry, blend, animation)) return std::nullopt;
+        if (entry.match && !matchFirstFrame(entry, animation)) return std::nullopt;
         if (entry.splineDelta) subtractEndBlend(animation);
         // Each `subtract` in turn: Valve's combine_soldier_anims.mdl @gesture_shoot_pistol
         // (`subtract "gesture_shoot_pistol" 4` then Crowbar's `subtract
@@ -377,26 +378,58 @@ class AnimationBuilder {
         return std::nullopt;
     }
 
+    // The animation NAME names for `worldspaceblend` and `match`; a NAME left out for a missing
+    // file leaves this one out too (SEQ006), an unknown one is SEQ001.
+    std::optional<int> namedSource(const QcSequence& entry, const std::string& named,
+                                   const std::string& verb, const SourceLocation& at) {
+        if (auto source = subtractedAnimation(named)) return source;
+        if (missing_.count(lowered(named))) {
+            sink_.warning("SEQ006", at,
+                          "'" + entry.name + "' " + verb + " '" + named +
+                              "', which was left out (its file is missing); '" + entry.name +
+                              "' is left out too");
+        } else {
+            sink_.error("SEQ001", at,
+                        "'" + entry.name + "' " + verb + " '" + named +
+                            "', which no earlier $animation or $sequence defines");
+            ok_ = false;
+        }
+        return std::nullopt;
+    }
+
+    // `match NAME`: every frame turned, bone by bone, by what takes its first frame's rotations to
+    // NAME's first (before NAME's weight list), and moved likewise but for the roots: Valve's
+    // combine_soldier_anims.mdl @shootAR1s (shootAR2s.smd, `match "CombatIdle1_AR1"`) starts on
+    // CombatIdle1_AR1's pose, its left arm 27 degrees from the file's, and keeps the file's motion
+    // from there (within 0.06 degrees); moving the pelvis too puts @shootAR1c 0.23 units off.
+    bool matchFirstFrame(const QcSequence& entry, AnimationFrames& animation) {
+        const std::optional<int> source =
+            namedSource(entry, *entry.match, "matches", entry.matchAt);
+        if (!source) return false;
+        const AnimationFrames& target = set_.animations[static_cast<std::size_t>(*source)];
+        const auto& targetFrames = target.unweighted.empty() ? target.frames : target.unweighted;
+        if (targetFrames.empty() || animation.frames.empty()) return true;
+        const std::vector<LocalPose> first = animation.frames.front();
+        const std::vector<LocalPose>& goal = targetFrames.front();
+        for (auto& pose : animation.frames)
+            for (std::size_t bone = 0; bone < pose.size() && bone < goal.size(); ++bone) {
+                if (skeleton_.parents[bone] >= 0)
+                    pose[bone].position += goal[bone].position - first[bone].position;
+                pose[bone].rotation =
+                    (pose[bone].rotation * first[bone].rotation.conjugate() * goal[bone].rotation)
+                        .normalized();
+            }
+        return true;
+    }
+
     // `worldspaceblend NAME`: NAME's frames blended in model space by the weight list written
     // before the option (every bone 1 without one). A NAME left out for a missing file leaves
     // this one out too (SEQ006), as `subtract` does.
     bool blendWorldSpace(const QcSequence& entry, const QcWorldSpaceBlend& blend,
                          AnimationFrames& animation) {
-        const std::optional<int> source = subtractedAnimation(blend.animation);
-        if (!source) {
-            if (missing_.count(lowered(blend.animation))) {
-                sink_.warning("SEQ006", blend.definedAt,
-                              "'" + entry.name + "' blends in '" + blend.animation +
-                                  "', which was left out (its file is missing); '" + entry.name +
-                                  "' is left out too");
-            } else {
-                sink_.error("SEQ001", blend.definedAt,
-                            "'" + entry.name + "' blends in '" + blend.animation +
-                                "', which no earlier $animation or $sequence defines");
-                ok_ = false;
-            }
-            return false;
-        }
+        const std::optional<int> source =
+            namedSource(entry, blend.animation, "blends in", blend.definedAt);
+        if (!source) return false;
         std::vector<double> weights(skeleton_.size(), 1.0);
         if (blend.weightList) {
             auto named =

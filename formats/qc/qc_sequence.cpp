@@ -27,7 +27,7 @@ const std::map<std::string, int>& unimplementedOptions() {
         {"counterrotateto", 4},
         {"fixuploop", 2}, {"ikfixup", 0}, {"keyvalues", 0}, {"localhierarchy", 2},
         {"lm", 0}, {"lq", 0}, {"lxr", 0}, {"lyr", 0},
-        {"match", 1}, {"matchblend", 3}, {"motionrollback", 1},
+        {"matchblend", 3}, {"motionrollback", 1},
         {"noanim_keepduration", 1},
         {"origin", 3}, {"posecycle", 1}, {"predelta", 0}, {"reverse", 0},
         {"scale", 1}, {"splineblend", 0},
@@ -39,13 +39,13 @@ const std::map<std::string, int>& unimplementedOptions() {
 
 const std::set<std::string>& implementedOptions() {
     static const std::set<std::string> options = {
-        "activity",   "addlayer",    "blendlayer",  "autoplay", "blend",       "blendwidth",
-        "calcblend",  "cmdlist",     "delta",       "event",    "fadein",      "fadeout",
-        "fps",        "frame",       "frames",      "hidden",   "ikrule",      "loop",
-        "numframes",  "post",        "realtime",    "snap",     "worldspace",  "worldspaceblend",
-        "subtract",   "weightlist",  "noanimation", "blendref", "blendcenter", "node",
-        "transition", "rtransition", "entrynode",   "exitnode", "exitphase",   "iklock",
-        "autoik",     "noautoik",    "splinedelta"};
+        "activity",  "addlayer",   "blendlayer",  "autoplay",    "blend",      "blendwidth",
+        "calcblend", "cmdlist",    "delta",       "event",       "fadein",     "fadeout",
+        "fps",       "frame",      "frames",      "hidden",      "ikrule",     "loop",
+        "numframes", "post",       "realtime",    "snap",        "worldspace", "worldspaceblend",
+        "match",     "subtract",   "weightlist",  "noanimation", "blendref",   "blendcenter",
+        "node",      "transition", "rtransition", "entrynode",   "exitnode",   "exitphase",
+        "iklock",    "autoik",     "noautoik",    "splinedelta"};
     return options;
 }
 
@@ -261,6 +261,11 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
     } else if (option == "node" || option == "transition" || option == "rtransition" ||
                option == "entrynode" || option == "exitnode" || option == "exitphase") {
         readNodeOption(word, arguments, entry);
+    } else if (option == "match") {
+        if (const QcToken* animation = takeQcName(arguments, word, "an animation name", sink_)) {
+            entry.match = animation->text;
+            entry.matchAt = word.where();
+        }
     } else if (option == "worldspaceblend") {
         if (const QcToken* animation = takeQcName(arguments, word, "an animation name", sink_))
             entry.worldSpaceBlends.push_back({animation->text, entry.weightList, word.where()});

@@ -90,6 +90,9 @@ struct QcSequence {
     bool delta = false;
     std::vector<QcSubtract> subtracts;
     std::vector<QcWorldSpaceBlend> worldSpaceBlends; // in the order written
+    // `match NAME`: the frames turned and moved so the first is NAME's first (animation_sources).
+    std::optional<std::string> match;
+    SourceLocation matchAt;
     std::vector<QcBlend> blends;
     std::optional<int> blendWidth;
     std::vector<QcCalcBlend> calcBlends; // one axis each, in the order written

@@ -217,6 +217,27 @@ TEST_F(MdlAnimationTest, SubtractTakesTheFrameBeforeItsAnimationsWeightList) {
         << lifted.frames[0][1].rotation.coeffs().transpose();
 }
 
+TEST_F(MdlAnimationTest, MatchStartsOnTheNamedPoseAndKeepsTheFilesMotion) {
+    // wave: frame 0 arm straight, frame 1 turned 90 degrees, root lifted to 11. Matching
+    // frames 0-1 to `turned` (frame 1 alone) starts the arm turned and turns it on by as much.
+    auto set = build("$animation turned wave frame 1 1\n"
+                     "$sequence matched wave frames 0 1 match turned\n"
+                     "$sequence plain wave frames 0 1\n");
+    ASSERT_TRUE(set) << all();
+    const AnimationFrames& turned = set->animations[0];
+    const AnimationFrames& matched = set->animations[1];
+    const AnimationFrames& plain = set->animations[2];
+    EXPECT_TRUE(matched.frames[0][1].rotation.isApprox(turned.frames[0][1].rotation, 1e-9));
+    const Eigen::Quaterniond twice = plain.frames[1][1].rotation *
+                                     plain.frames[0][1].rotation.conjugate() *
+                                     turned.frames[0][1].rotation;
+    EXPECT_TRUE(matched.frames[1][1].rotation.isApprox(twice, 1e-9));
+    // The root keeps the file's position (z 10 then 11), not the matched pose's.
+    EXPECT_NEAR(matched.frames[0][0].position.z(), plain.frames[0][0].position.z(), 1e-9);
+    EXPECT_NEAR(matched.frames[1][0].position.z(), plain.frames[1][0].position.z(), 1e-9);
+    EXPECT_EQ(sink.find("QC062"), nullptr) << all();
+}
+
 // Frame 0 turns the root 90 degrees about z, frame 1 leaves it straight; the arm is straight on
 // its parent in both.
 const char* kTurn = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n"
