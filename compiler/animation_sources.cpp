@@ -115,6 +115,9 @@ class AnimationBuilder {
         std::vector<int> out;
         int files = 0;
         bool lost = false;
+        if (std::any_of(sequence.sources.begin(), sequence.sources.end(),
+                        [](const QcAnimationSource& source) { return !source.file; }))
+            warnIgnoredOnNamed(sequence);
         for (const QcAnimationSource& source : sequence.sources) {
             if (!source.file) {
                 if (auto index = set_.find(source.animation)) {
@@ -222,12 +225,30 @@ class AnimationBuilder {
         return static_cast<int>(set_.animations.size()) - 1;
     }
 
+    // `worldspaceblend` and `match` shape the frames read from a file; on a sequence or
+    // animation that plays an earlier one by name they are not applied, and say so (SEQ011).
+    void warnIgnoredOnNamed(const QcSequence& entry) {
+        for (const QcWorldSpaceBlend& blend : entry.worldSpaceBlends)
+            sink_.warning("SEQ011", blend.definedAt,
+                          "'" + entry.name +
+                              "' plays an earlier animation by name; its "
+                              "`worldspaceblend " +
+                              blend.animation +
+                              "` is ignored (write it on the $animation that reads the file)");
+        if (entry.match)
+            sink_.warning("SEQ011", entry.matchAt,
+                          "'" + entry.name + "' plays an earlier animation by name; its `match " +
+                              *entry.match +
+                              "` is ignored (write it on the $animation that reads the file)");
+    }
+
     // An $animation whose source is another animation's name: a copy of it under this name,
     // from the frames before their motion options (Valve's police_animations.mdl:
     // a_mp_run_melee_base, `"a_RunN" frame 0 0`, has a_RunN's first frame as the file gives
     // it, without a_RunN's `alignto reference` and without movements), changed by its own
     // frame range, frame count and motion options.
     std::optional<int> fromNamedAnimation(const QcSequence& entry, const std::string& name) {
+        warnIgnoredOnNamed(entry);
         const std::optional<int> source = set_.find(entry.sources.front().animation);
         if (!source) return std::nullopt; // the named one is missing: so is this one
         AnimationFrames animation = set_.animations[static_cast<std::size_t>(*source)];

@@ -143,6 +143,9 @@ inline constexpr DiagnosticCode kSequenceCodeList[] = {
      "a transition leads from or to a node numbered past 255, which the .mdl's transition table "
      "cannot hold",
      "name at most 255 nodes before the last one a transition uses"},
+    {"SEQ011", Severity::Warning, ExitCode::Ok,
+     "worldspaceblend or match on a sequence that plays an earlier animation by name is ignored",
+     "write the option on the $animation that reads the file"},
 };
 
 inline constexpr DiagnosticCatalogue kMeshCodes{"MESH", "Compiler: meshes and materials",

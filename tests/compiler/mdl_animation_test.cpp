@@ -275,6 +275,15 @@ TEST_F(MdlAnimationTest, WorldSpaceBlendOfAnUnknownAnimationIsAnErrorAtItsLine) 
     EXPECT_EQ(error->location.column, 18u);
 }
 
+TEST_F(MdlAnimationTest, MatchOnASequenceThatPlaysANamedAnimationWarnsAtTheOption) {
+    auto set = build("$animation a wave\n$animation b wave\n$sequence s a match b\n");
+    ASSERT_TRUE(set) << all();
+    const Diagnostic* warning = sink.find("SEQ011");
+    ASSERT_NE(warning, nullptr) << all();
+    EXPECT_EQ(warning->location.line, 5u); // after the fixture's two lines
+    EXPECT_EQ(warning->location.column, 15u);
+}
+
 TEST_F(MdlAnimationTest, FrameRangeOutsideTheFileIsAnErrorAtItsLine) {
     EXPECT_FALSE(build("$animation a wave frames 2 5\n"));
     ASSERT_NE(sink.find("SEQ003"), nullptr) << all();
