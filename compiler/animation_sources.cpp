@@ -399,8 +399,8 @@ class AnimationBuilder {
         return std::nullopt;
     }
 
-    // The animation NAME names for `worldspaceblend` and `match`; a NAME left out for a missing
-    // file leaves this one out too (SEQ006), an unknown one is SEQ001.
+    // The animation NAME names for `subtract`, `worldspaceblend` and `match`; a NAME left out for
+    // a missing file leaves this one out too (SEQ006), an unknown one is SEQ001.
     std::optional<int> namedSource(const QcSequence& entry, const std::string& named,
                                    const std::string& verb, const SourceLocation& at) {
         if (auto source = subtractedAnimation(named)) return source;
@@ -474,20 +474,10 @@ class AnimationBuilder {
     bool subtract(const QcSequence& entry, const QcSubtract& what, AnimationFrames& animation) {
         const std::string& named = what.animation;
         const bool ownFrames = lowered(named) == lowered(entry.name);
-        const std::optional<int> source = ownFrames ? std::nullopt : subtractedAnimation(named);
-        if (!ownFrames && !source && missing_.count(lowered(named))) {
-            sink_.warning("SEQ006", entry.definedAt,
-                          "'" + entry.name + "' subtracts '" + named +
-                              "', which was left out (its file is missing); '" + entry.name +
-                              "' is left out too");
-            return false;
-        }
-        if (!ownFrames && !source) {
-            sink_.error("SEQ001", entry.definedAt,
-                        "'" + entry.name + "' subtracts '" + named +
-                            "', which no earlier $animation or $sequence defines");
-            ok_ = false;
-            return false;
+        std::optional<int> source;
+        if (!ownFrames) {
+            source = namedSource(entry, named, "subtracts", entry.definedAt);
+            if (!source) return false;
         }
         const AnimationFrames& base =
             ownFrames ? animation : set_.animations[static_cast<std::size_t>(*source)];
