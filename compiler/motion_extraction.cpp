@@ -29,10 +29,12 @@ double wrapDegrees(double degrees) {
     return degrees;
 }
 
-// The heading (degrees about Z) a rotation gives the X axis.
-double headingOf(const Eigen::Matrix3d& rotation) {
-    const Eigen::Vector3d x = rotation * Eigen::Vector3d::UnitX();
-    return std::atan2(x.y(), x.x()) * kDegrees;
+// How far (degrees) a rotation turns about Z: the twist of its swing-twist split about Z,
+// 2 atan2(qz, qw), written with the matrix. Unlike the heading it gives one axis, it does not
+// change with the bone's tilt; Valve's LZR pieces (the rappels' pelvis, tilted 60 to 90 degrees)
+// carry this angle, where the X axis's heading is a degree off.
+double turnAboutZOf(const Eigen::Matrix3d& rotation) {
+    return std::atan2(rotation(1, 0) - rotation(0, 1), rotation(0, 0) + rotation(1, 1)) * kDegrees;
 }
 
 class MotionApplier {
@@ -164,6 +166,76 @@ class MotionApplier {
         return out;
     }
 
+    // A piece's speeds at its start and end, in units per piece: the engine places the root at
+    // d(t) = v0 t + (v1 - v0) t^2 / 2 along the piece's vector (t from 0 to 1), so v0 + v1 is
+    // twice the piece's length. Valve's files show how studiomdl chooses them: from the distance
+    // the root has gone at the piece's middle (the mean of the two middle frames when the frame
+    // count is odd), v0 = 4 d(1/2) - length, but only when that differs from the length by more
+    // than a fifth of it (the middle is more than 10% off halfway); a speed that would be
+    // negative is 0, the other twice the length (docs/mdl-compile.md, "Motion extraction").
+    struct PieceSpeeds {
+        double v0 = 0.0, v1 = 0.0;
+        double distanceAt(double t) const { return v0 * t + 0.5 * (v1 - v0) * t * t; }
+    };
+
+    static PieceSpeeds speedsOf(double goneAtMiddle, double length) {
+        PieceSpeeds speeds{length, length};
+        if (length <= 0.0) return speeds;
+        const double v0 = 4.0 * goneAtMiddle - length;
+        if (std::abs(v0 - length) <= 0.2 * length) return speeds;
+        speeds.v0 = std::clamp(v0, 0.0, 2.0 * length);
+        speeds.v1 = 2.0 * length - speeds.v0;
+        return speeds;
+    }
+
+    // One piece: its movement record, what it takes off each of its frames (`removed`,
+    // `turned`), and the motion cumulated at its end (`position`, `heading`).
+    MdlMovement extractPiece(const Piece& piece, Eigen::Vector3d& position, double& heading,
+                             std::vector<Eigen::Vector3d>& removed, std::vector<double>& turned) {
+        const Eigen::Isometry3d from = rootAt(piece.start), to = rootAt(piece.end);
+        const double turn = piece.flags & kStudioMotionLZR
+                                ? wrapDegrees(turnAboutZOf(to.linear() * from.linear().transpose()))
+                                : 0.0;
+        // The engine turns the whole animation about the model's origin, not about the root: what
+        // the piece moves is where the root is against where the turn alone carries the root's
+        // place at the piece's start.
+        const Eigen::Vector3d startOffset =
+            turnAboutZ(-heading).linear() * (from.translation() - position);
+        const Eigen::Vector3d turnedStart =
+            position + turnAboutZ(heading + turn).linear() * startOffset;
+        const auto goneTo = [&](const Eigen::Vector3d& at) {
+            Eigen::Vector3d gone = at - turnedStart;
+            if (!(piece.flags & kStudioMotionLX)) gone.x() = 0.0;
+            if (!(piece.flags & kStudioMotionLY)) gone.y() = 0.0;
+            if (!(piece.flags & kStudioMotionLZ)) gone.z() = 0.0;
+            return gone;
+        };
+        const Eigen::Vector3d change = goneTo(to.translation());
+        const double length = change.norm();
+        const Eigen::Vector3d direction =
+            length > 0.0 ? Eigen::Vector3d(change / length) : Eigen::Vector3d::Zero();
+        const int span = piece.end - piece.start;
+        const Eigen::Vector3d middle = 0.5 * (rootAt(piece.start + span / 2).translation() +
+                                              rootAt(piece.start + (span + 1) / 2).translation());
+        const PieceSpeeds speeds = speedsOf(goneTo(middle).norm(), length);
+        for (int f = piece.start + 1; f <= piece.end; ++f) {
+            const double t = static_cast<double>(f - piece.start) / span;
+            removed[static_cast<std::size_t>(f)] = position + speeds.distanceAt(t) * direction;
+            turned[static_cast<std::size_t>(f)] = heading + t * turn;
+        }
+        position += change;
+        heading += turn;
+        MdlMovement movement;
+        movement.endframe = piece.end;
+        movement.motionflags = piece.flags;
+        movement.v0 = static_cast<float>(speeds.v0);
+        movement.v1 = static_cast<float>(speeds.v1);
+        movement.angle = static_cast<float>(heading);
+        movement.vector = toVec3(direction);
+        movement.position = toVec3(position);
+        return movement;
+    }
+
     bool extract(const QcMotionOptions& motion) {
         const auto list = pieces(motion);
         if (!list) return false;
@@ -174,35 +246,8 @@ class MotionApplier {
         std::vector<double> turned(static_cast<std::size_t>(count), 0.0);
         Eigen::Vector3d position = Eigen::Vector3d::Zero();
         double heading = 0.0;
-        for (const Piece& piece : *list) {
-            const Eigen::Isometry3d from = rootAt(piece.start), to = rootAt(piece.end);
-            Eigen::Vector3d change = to.translation() - from.translation();
-            if (!(piece.flags & kStudioMotionLX)) change.x() = 0.0;
-            if (!(piece.flags & kStudioMotionLY)) change.y() = 0.0;
-            if (!(piece.flags & kStudioMotionLZ)) change.z() = 0.0;
-            const double turn =
-                piece.flags & kStudioMotionLZR
-                    ? wrapDegrees(headingOf(to.linear() * from.linear().transpose()))
-                    : 0.0;
-            const double span = piece.end - piece.start;
-            for (int f = piece.start + 1; f <= piece.end; ++f) {
-                const double t = (f - piece.start) / span;
-                removed[static_cast<std::size_t>(f)] = position + t * change;
-                turned[static_cast<std::size_t>(f)] = heading + t * turn;
-            }
-            position += change;
-            heading += turn;
-            MdlMovement movement;
-            movement.endframe = piece.end;
-            movement.motionflags = piece.flags;
-            const double length = change.norm();
-            movement.v0 = movement.v1 = static_cast<float>(length);
-            movement.angle = static_cast<float>(heading);
-            movement.vector =
-                toVec3(length > 0.0 ? Eigen::Vector3d(change / length) : Eigen::Vector3d::Zero());
-            movement.position = toVec3(position);
-            animation_.movements.push_back(movement);
-        }
+        for (const Piece& piece : *list)
+            animation_.movements.push_back(extractPiece(piece, position, heading, removed, turned));
         for (int f = list->back().end + 1; f < count; ++f) {
             removed[static_cast<std::size_t>(f)] = position;
             turned[static_cast<std::size_t>(f)] = heading;

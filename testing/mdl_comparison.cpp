@@ -359,9 +359,10 @@ class Comparer {
             if (!equal)
                 add(key + " movements",
                     "piece " + std::to_string(i) + ": ours end " + std::to_string(a.endframe) +
-                        " v0 " + text(a.v0) + " v1 " + text(a.v1) + " position " +
-                        text(a.position) + ", Valve's end " + std::to_string(b.endframe) + " v0 " +
-                        text(b.v0) + " v1 " + text(b.v1) + " position " + text(b.position));
+                        " v0 " + text(a.v0) + " v1 " + text(a.v1) + " angle " + text(a.angle) +
+                        " position " + text(a.position) + ", Valve's end " +
+                        std::to_string(b.endframe) + " v0 " + text(b.v0) + " v1 " + text(b.v1) +
+                        " angle " + text(b.angle) + " position " + text(b.position));
         }
     }
 

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <gtest/gtest.h>
 #include <numbers>
+#include <vector>
 
 namespace vtxc {
 namespace {
@@ -52,6 +53,28 @@ std::string waveFile() {
     return text + "end\n";
 }
 
+// Frames of a root that goes along the file's x by the given distances, at height 10.
+std::string alongXFile(const std::vector<double>& distances) {
+    std::string text = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n";
+    for (std::size_t f = 0; f < distances.size(); ++f)
+        text += "time " + std::to_string(f) + "\n0 " + std::to_string(distances[f]) +
+                " 0 10 0 0 0\n1 4 0 0 0 0 0\n";
+    return text + "end\n";
+}
+
+// Five frames of a root 4 units from the origin that turns 0.3 radians about Z per frame about
+// the origin (as a whole model turning in place would), drifting 1.5 along the file's y a frame.
+std::string orbitFile() {
+    std::string text = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n";
+    for (int f = 0; f < 5; ++f) {
+        const double angle = 0.3 * f;
+        text += "time " + std::to_string(f) + "\n0 " + std::to_string(4 * std::cos(angle)) + " " +
+                std::to_string(4 * std::sin(angle) + 1.5 * f) + " 10 0 0 " + std::to_string(angle) +
+                "\n1 4 0 0 0 0 0\n";
+    }
+    return text + "end\n";
+}
+
 class MotionExtractionTest : public ::testing::Test {
   protected:
     std::optional<AnimationSet> build(const std::string& qcBody) {
@@ -59,6 +82,11 @@ class MotionExtractionTest : public ::testing::Test {
         test::writeText(dir / "walk.smd", walkFile());
         test::writeText(dir / "turn.smd", turnFile());
         test::writeText(dir / "wave.smd", waveFile());
+        test::writeText(dir / "speeding.smd", alongXFile({0, 2, 4, 8, 10}));
+        test::writeText(dir / "nearlyeven.smd", alongXFile({0, 2, 5.4, 8, 10}));
+        test::writeText(dir / "stopping.smd", alongXFile({0, 4, 9, 10, 10}));
+        test::writeText(dir / "odd.smd", alongXFile({0, 1, 5, 10, 10}));
+        test::writeText(dir / "orbit.smd", orbitFile());
         test::writeText(dir / "m.qc", "$modelname m.mdl\n$body b ref\n" + qcBody);
         qc = readQcProject(dir / "m.qc", sink);
         if (!qc) return std::nullopt;
@@ -171,6 +199,74 @@ TEST_F(MotionExtractionTest, LzrTakesTheTurnOffAndRecordsItsAngle) {
                         turn.frames[0][0].rotation),
                     0.0, 1e-6)
             << "frame " << f;
+}
+
+// The engine moves along a piece by d(t) = v0 t + (v1 - v0) t^2 / 2. studiomdl's v0 comes from
+// the distance gone at the piece's middle, v0 = 4 d(1/2) - L (docs/mdl-compile.md).
+TEST_F(MotionExtractionTest, APieceWhoseMiddleIsFarFromHalfwayAcceleratesAndFramesFollowTheCurve) {
+    auto set = build("$sequence speeding speeding LX LY\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& speeding = animation(*set, "@speeding");
+    ASSERT_EQ(speeding.movements.size(), 1u);
+    // L = 10, d(1/2) = 4: v0 = 6, v1 = 14.
+    EXPECT_NEAR(speeding.movements[0].v0, 6.0, 1e-5);
+    EXPECT_NEAR(speeding.movements[0].v1, 14.0, 1e-5);
+    // d(1/4) = 1.5 + 0.25, d(3/4) = 4.5 + 2.25: what is left on the root is the file's distance
+    // less the curve's.
+    const std::vector<double> left{0, 2 - 1.75, 0, 8 - 6.75, 0};
+    for (int f = 0; f < 5; ++f)
+        EXPECT_NEAR((root(speeding, f) - root(speeding, 0)).norm(),
+                    left[static_cast<std::size_t>(f)], 1e-5)
+            << "frame " << f;
+}
+
+TEST_F(MotionExtractionTest, APieceWhoseMiddleIsWithinTenPercentOfHalfwayStaysLinear) {
+    auto set = build("$sequence nearlyeven nearlyeven LX LY\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& even = animation(*set, "@nearlyeven");
+    // d(1/2) = 5.4 of 10 would give v0 = 11.6, within a fifth of L.
+    EXPECT_NEAR(even.movements.at(0).v0, 10.0, 1e-5);
+    EXPECT_NEAR(even.movements.at(0).v1, 10.0, 1e-5);
+    EXPECT_NEAR((root(even, 2) - root(even, 0)).norm(), 0.4, 1e-5);
+}
+
+TEST_F(MotionExtractionTest, ASpeedThatWouldBeNegativeIsZero) {
+    auto set = build("$sequence stopping stopping LX LY\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& stopping = animation(*set, "@stopping");
+    // d(1/2) = 9 of 10: v0 = 26 would leave v1 = -6.
+    EXPECT_NEAR(stopping.movements.at(0).v0, 20.0, 1e-5);
+    EXPECT_NEAR(stopping.movements.at(0).v1, 0.0, 1e-5);
+}
+
+TEST_F(MotionExtractionTest, APieceOfOddFrameCountMeasuresItsMiddleBetweenTheTwoMiddleFrames) {
+    auto set = build("$sequence odd odd walkframe 3 LX LY\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& odd = animation(*set, "@odd");
+    // Frames 1 and 2 at 1 and 5: d(1/2) = 3 of 10, v0 = 2, v1 = 18.
+    EXPECT_NEAR(odd.movements.at(0).v0, 2.0, 1e-5);
+    EXPECT_NEAR(odd.movements.at(0).v1, 18.0, 1e-5);
+}
+
+TEST_F(MotionExtractionTest, ATurningPieceTurnsAboutTheOriginSoOnlyTheDriftIsMovement) {
+    auto set = build("$sequence orbit orbit LX LY LZR\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& orbit = animation(*set, "@orbit");
+    ASSERT_EQ(orbit.movements.size(), 1u);
+    EXPECT_NEAR(orbit.movements[0].angle, 1.2 * 180.0 / std::numbers::pi, 1e-4);
+    // The drift of 6 along the file's y is -6 along the model's x (turned +90 about Z); the
+    // circling about the origin is the turn's own doing.
+    expectNear(orbit.movements[0].position, Eigen::Vector3d(-6, 0, 0));
+    // The last frame's root is back at its first place and heading.
+    expectNear(root(orbit, 4), root(orbit, 0));
+    EXPECT_NEAR(orbit.frames[4][0].rotation.angularDistance(orbit.frames[0][0].rotation), 0.0,
+                1e-6);
+    // As in Valve's rappels, the middle is measured against the whole turn too: frame 2's root at
+    // 4 (cos 0.6, sin 0.6) + (0, 3) less 4 (cos 1.2, sin 1.2) in the file's frame.
+    const double gone = std::hypot(4 * std::cos(0.6) - 4 * std::cos(1.2),
+                                   4 * std::sin(0.6) + 3 - 4 * std::sin(1.2));
+    EXPECT_NEAR(orbit.movements[0].v0, 4 * gone - 6, 1e-4);
+    EXPECT_NEAR(orbit.movements[0].v1, 12 - (4 * gone - 6), 1e-4);
 }
 
 TEST_F(MotionExtractionTest, RotateTurnsTheRootAboutTheOrigin) {
