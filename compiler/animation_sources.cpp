@@ -317,7 +317,9 @@ class AnimationBuilder {
     bool moveRoot(const QcMotionOptions& motion, AnimationFrames& animation) {
         const MotionContext context{
             skeleton_, [this](const std::string& name) -> const AnimationFrames* {
-                const auto index = set_.find(name);
+                // As for `subtract`, a sequence's name finds its first animation (police
+                // `align Rappel_a_layer`, a $sequence).
+                const auto index = subtractedAnimation(name);
                 return index ? &set_.animations[static_cast<std::size_t>(*index)] : nullptr;
             }};
         if (applyMotion(motion, animation, context, sink_)) return true;

@@ -82,6 +82,8 @@ class MotionApplier {
             return alignTo(step);
         case QcMotionStepKind::StartLoop:
             return startLoop(step);
+        case QcMotionStepKind::Align:
+            return align(step);
         }
         return true;
     }
@@ -109,6 +111,37 @@ class MotionApplier {
         }
         Eigen::Vector3d shift = target - rootAt(0).translation();
         shift.z() = 0.0; // the height is the animation's own
+        moveRoots(Eigen::Isometry3d(Eigen::Translation3d(shift)));
+        return true;
+    }
+
+    // `align OTHER MOTION... ITS_FRAME FRAME`: the root at FRAME lands on OTHER's root at
+    // ITS_FRAME (its final frames, motion taken out) in the named components; every frame moves
+    // with it. Valve's police `Rappel_a` (`align Rappel_a_layer LX LY LZ 139 0`) has its frame-0
+    // root exactly where `Rappel_a_layer`'s frame 139 has it, all frames shifted alike.
+    bool align(const QcMotionStep& step) {
+        const AnimationFrames* other =
+            context_.findAnimation ? context_.findAnimation(step.animation) : nullptr;
+        if (!other || other->frames.empty()) {
+            sink_.error("SEQ001", step.definedAt,
+                        "'align " + step.animation +
+                            "': no earlier $animation or $sequence has that name");
+            return false;
+        }
+        if (step.otherFrame >= other->frameCount() || step.frame > lastFrame()) {
+            sink_.error("SEQ003", step.definedAt,
+                        "'align " + step.animation + " ... " + std::to_string(step.otherFrame) +
+                            " " + std::to_string(step.frame) + "': '" + step.animation + "' has " +
+                            std::to_string(other->frameCount()) + " frames and '" +
+                            animation_.name + "' " + std::to_string(animation_.frameCount()));
+            return false;
+        }
+        const auto otherRoot =
+            other->frames[static_cast<std::size_t>(step.otherFrame)][roots_.front()].position;
+        Eigen::Vector3d shift = otherRoot - rootAt(step.frame).translation();
+        if (!(step.flags & kStudioMotionLX)) shift.x() = 0.0;
+        if (!(step.flags & kStudioMotionLY)) shift.y() = 0.0;
+        if (!(step.flags & kStudioMotionLZ)) shift.z() = 0.0;
         moveRoots(Eigen::Isometry3d(Eigen::Translation3d(shift)));
         return true;
     }

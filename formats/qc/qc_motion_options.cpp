@@ -49,11 +49,43 @@ int readMotionWords(QcArgumentCursor& arguments, DiagnosticSink& sink) {
     return flags;
 }
 
+// `align ANIMATION MOTION... ITS_FRAME FRAME` (police `Rappel_a`: `align Rappel_a_layer LX LY LZ
+// 139 0`).
+bool readAlign(const QcToken& word, QcArgumentCursor& arguments, QcMotionStep& step,
+               DiagnosticSink& sink) {
+    const QcToken* name = takeQcName(arguments, word, "an animation name", sink);
+    if (!name) return false;
+    step.kind = QcMotionStepKind::Align;
+    step.animation = name->text;
+    step.flags = readMotionWords(arguments, sink);
+    if (step.flags & kStudioMotionLZR) {
+        sink.warning(kQcMotionNotImplemented, word.where(),
+                     "'align' turns nothing in vtxc: LZR is ignored, LX, LY and LZ apply");
+        step.flags &= ~kStudioMotionLZR;
+    }
+    auto otherFrame = takeQcWholeNumber(arguments, word, "a frame number of " + name->text, sink);
+    if (!otherFrame) return false;
+    auto frame = takeQcWholeNumber(arguments, word, "a frame number of this animation", sink);
+    if (!frame) return false;
+    if (*otherFrame < 0 || *frame < 0) {
+        sink.error("QC031", word.where(), "'align' needs frame numbers of 0 or more");
+        return false;
+    }
+    if (step.flags == 0)
+        sink.warning(kQcMotionNotImplemented, word.where(),
+                     "'align " + name->text +
+                         "' names no motion type (LX, LY, LZ); it moves nothing");
+    step.otherFrame = *otherFrame;
+    step.frame = *frame;
+    return true;
+}
+
 } // namespace
 
 bool isQcMotionOption(const std::string& option) {
     return extractedMotions().count(option) || option == "walkframe" || option == "rotate" ||
-           option == "rotateto" || option == "alignto" || option == "startloop";
+           option == "rotateto" || option == "alignto" || option == "align" ||
+           option == "startloop";
 }
 
 void readQcMotionOption(const QcToken& word, QcArgumentCursor& arguments, QcMotionOptions& motion,
@@ -93,6 +125,8 @@ void readQcMotionOption(const QcToken& word, QcArgumentCursor& arguments, QcMoti
         if (!name) return;
         step.kind = QcMotionStepKind::AlignTo;
         step.animation = name->text;
+    } else if (option == "align") {
+        if (!readAlign(word, arguments, step, sink)) return;
     } else if (option == "startloop") {
         auto frame = takeQcWholeNumber(arguments, word, "a frame number", sink);
         if (!frame) return;

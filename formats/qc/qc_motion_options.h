@@ -1,7 +1,7 @@
 // The motion options of $sequence and $animation (Valve Developer Community wiki, $sequence:
-// "walkframe", "LX", "rotate", "rotateto", "alignto", "startloop"): how the root's motion is taken
-// out of the poses and written as movements (studio.h mstudiomovement_t). The rules that apply
-// them are in docs/mdl-compile.md, "Motion extraction".
+// "walkframe", "LX", "rotate", "rotateto", "alignto", "align", "startloop"): how the root's motion
+// is taken out of the poses and written as movements (studio.h mstudiomovement_t). The rules that
+// apply them are in docs/mdl-compile.md, "Motion extraction".
 #pragma once
 
 #include "formats/common/diagnostics.h"
@@ -31,13 +31,17 @@ enum class QcMotionStepKind {
     RotateTo,  // `rotateto DEGREES`: turn the root so its motion heads that way
     AlignTo,   // `alignto ANIMATION` (or `reference`): move the first frame's root onto it
     StartLoop, // `startloop FRAME`: a loop that starts at FRAME
+    Align,     // `align ANIMATION MOTION... ITS_FRAME FRAME`: move the root at FRAME onto the
+               // root of ANIMATION at ITS_FRAME, in the named components
 };
 
 struct QcMotionStep {
     QcMotionStepKind kind = QcMotionStepKind::Rotate;
     double degrees = 0.0;  // Rotate, RotateTo
-    int frame = 0;         // StartLoop
-    std::string animation; // AlignTo
+    int frame = 0;         // StartLoop; Align: this animation's frame
+    std::string animation; // AlignTo, Align
+    int otherFrame = 0;    // Align: the other animation's frame
+    int flags = 0;         // Align: the components moved (kStudioMotionLX, LY, LZ)
     SourceLocation definedAt;
 };
 

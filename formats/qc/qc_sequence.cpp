@@ -21,7 +21,7 @@ constexpr const char* kQcSequenceWithoutAnimation = "QC054";
 const std::map<std::string, int>& unimplementedOptions() {
     // clang-format off
     static const std::map<std::string, int> options = {
-        {"activitymodifier", 1}, {"align", 1}, {"alignboneto", 2},
+        {"activitymodifier", 1}, {"alignboneto", 2},
         {"angles", 3}, {"blendcomp", 1},
         {"bonesaveframe", 0}, {"compress", 1}, {"counterrotate", 1},
         {"counterrotateto", 4},

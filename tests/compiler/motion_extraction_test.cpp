@@ -303,6 +303,46 @@ TEST_F(MotionExtractionTest, AligntoAnAnimationMovesOntoItsFirstFrame) {
     expectNear(root(animation(*set, "@walk"), 0), Eigen::Vector3d(0, 0, 10));
 }
 
+// `align OTHER MOTION... ITS_FRAME FRAME`, as police `Rappel_a` (`align Rappel_a_layer LX LY LZ
+// 139 0`): OTHER is a sequence's name here, as it is there.
+TEST_F(MotionExtractionTest, AlignMovesTheRootAtTheFrameOntoTheOthersRootAtItsFrame) {
+    auto set = build("$sequence walking walk\n$sequence wave wave align walking LX LY 4 0\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    // walk's root at frame 4: the file's (9, 4, 10), in model space (-4, 9, 10). Only x and y
+    // move; every frame of wave moves alike.
+    for (int f = 0; f < 5; ++f)
+        expectNear(root(animation(*set, "@wave"), f), Eigen::Vector3d(-4, 9, 10));
+}
+
+TEST_F(MotionExtractionTest, AlignOnlyMovesTheNamedComponents) {
+    auto set = build("$sequence walking walk\n$sequence wave wave align walking LY 3 2\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    // walk's root at frame 3: the file's (7, 3, 10.5), in model space (-3, 7, 10.5).
+    expectNear(root(animation(*set, "@wave"), 2), Eigen::Vector3d(0, 7, 10));
+}
+
+TEST_F(MotionExtractionTest, AlignToAnUnknownAnimationIsReportedAtItsLine) {
+    EXPECT_FALSE(build("$sequence wave wave {\n align nowhere LX 0 0\n}\n"));
+    expectAt("SEQ001", 4);
+}
+
+TEST_F(MotionExtractionTest, AlignPastTheOthersLastFrameIsReportedAtItsLine) {
+    EXPECT_FALSE(
+        build("$sequence walking walk\n$sequence wave wave {\n align walking LX 5 0\n}\n"));
+    expectAt("SEQ003", 5);
+}
+
+TEST_F(MotionExtractionTest, AlignWithoutItsFramesIsReportedAtItsLine) {
+    build("$sequence walking walk\n$sequence wave wave align walking LX\n");
+    expectAt("QC030", 4);
+}
+
+TEST_F(MotionExtractionTest, AlignWithATurnWarnsThatTheTurnIsIgnored) {
+    auto set = build("$sequence walking walk\n$sequence wave wave align walking LX LZR 0 0\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    expectAt("QC062", 4);
+}
+
 TEST_F(MotionExtractionTest, StartloopStartsTheLoopThereCarriedByItsMotion) {
     auto set = build("$sequence walk walk loop startloop 1\n");
     ASSERT_TRUE(set) << test::diagnosticsText(sink);
