@@ -306,6 +306,7 @@ class AnimationBuilder {
     // `numframes 20`, `walkframe 20 LZR`) and a_mp_range_shotgun of 30 (`frames 0 29`).
     void reshapeNamed(const QcSequence& sequence, AnimationFrames& animation) {
         if (animation.frames.empty()) return;
+        if (!animation.ruleFrameCount) animation.ruleFrameCount = animation.frameCount();
         if (!selectFrames(sequence, animation.name, animation.frames)) return;
         if (sequence.numFrames) {
             const std::vector<LocalPose> last = animation.frames.back();

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <numbers>
 
 namespace vtxc {
 
@@ -78,6 +79,8 @@ class RuleBuilder {
           attachments_(attachments), sink_(sink), attachmentsElsewhere_(attachmentsElsewhere) {
         for (const auto& frame : animation.frames)
             poses_.push_back(modelTransforms(posed(frame), skeleton.parents));
+        for (const auto& frame : animation.unweighted)
+            unweightedPoses_.push_back(modelTransforms(posed(frame), skeleton.parents));
     }
 
     std::optional<std::vector<MdlIkRule>> run() {
@@ -170,17 +173,115 @@ class RuleBuilder {
         return weights;
     }
 
+    // The range as cycles, unrolled past the loop's end: each of peak, tail and end comes a whole
+    // cycle later when it would come before the one it follows, and so does a contact before the
+    // start (Valve's a_PoliceWalkS, `contact 7 ... range 29 7 21 29` of 31 frames: start 0.967,
+    // peak 1.233, tail 1.7, end 1.967, contact 1.233).
     void applyRange(const QcIkRule& source, MdlIkRule& rule) const {
-        const int frames = animation_.frameCount();
+        const int frames = animation_.ruleFrameCount.value_or(animation_.frameCount());
         rule.start = rule.peak = 0.0f;
         rule.tail = rule.end = 1.0f;
-        if (source.range) {
+        // `range 0 0 0 0` is no range (Valve's rappel_a_preIdle releases: 0 0 1 1).
+        const bool ranged = source.range && std::any_of(source.range->begin(), source.range->end(),
+                                                        [](double frame) { return frame != 0.0; });
+        if (ranged) {
             rule.start = cycleOf((*source.range)[0], frames);
             rule.peak = cycleOf((*source.range)[1], frames);
             rule.tail = cycleOf((*source.range)[2], frames);
             rule.end = cycleOf((*source.range)[3], frames);
         }
+        float previous = rule.start;
+        for (float* cycle : {&rule.peak, &rule.tail, &rule.end}) {
+            while (*cycle < previous)
+                *cycle += 1.0f;
+            previous = *cycle;
+        }
         rule.contact = cycleOf(source.contact.value_or(0.0), frames);
+        while (rule.contact < rule.start)
+            rule.contact += 1.0f;
+    }
+
+    // Where the engine has moved the model at a frame, laps times round the loop further: the
+    // movement pieces' curve (d(t) = v0 t + (v1 - v0) t^2 / 2 along each piece, the turn linear),
+    // a lap adding the whole animation's movement.
+    Eigen::Isometry3d movedAt(int frame, int laps) const {
+        Eigen::Isometry3d moved = movementAt(frame);
+        const Eigen::Isometry3d lap = movementAt(animation_.frameCount() - 1);
+        for (int i = 0; i < laps; ++i)
+            moved = lap * moved;
+        return moved;
+    }
+
+    Eigen::Isometry3d movementAt(int frame) const {
+        Eigen::Vector3d position = Eigen::Vector3d::Zero();
+        double angle = 0.0;
+        int previousEnd = 0;
+        for (const MdlMovement& movement : animation_.movements) {
+            if (frame <= movement.endframe && movement.endframe > previousEnd) {
+                const double t =
+                    static_cast<double>(frame - previousEnd) / (movement.endframe - previousEnd);
+                const double along = movement.v0 * t + 0.5 * (movement.v1 - movement.v0) * t * t;
+                position += along * toEigen(movement.vector);
+                angle += t * (movement.angle - angle);
+                return placedAt(position, angle);
+            }
+            position = toEigen(movement.position);
+            angle = movement.angle;
+            previousEnd = movement.endframe;
+        }
+        return placedAt(position, angle);
+    }
+
+    static Eigen::Isometry3d placedAt(const Eigen::Vector3d& position, double degrees) {
+        Eigen::Isometry3d placed = Eigen::Isometry3d::Identity();
+        placed.translation() = position;
+        placed.linear() =
+            Eigen::AngleAxisd(degrees * std::numbers::pi / 180.0, Eigen::Vector3d::UnitZ())
+                .matrix();
+        return placed;
+    }
+
+    // The frame a cycle falls on and the laps it is past the loop's end (the last frame before
+    // the first of the next lap: they are one pose).
+    std::pair<int, int> frameAndLaps(float cycle) const {
+        const int last = animation_.frameCount() - 1;
+        return unrolledFrame(static_cast<int>(std::lround(cycle * last)));
+    }
+
+    // The frames an error track holds, as frame and laps: as many as the animation has, from the
+    // rule's start frame (iStart) on, past the loop's end when the range runs there.
+    std::vector<std::pair<int, int>> framesFromStart(const MdlIkRule& rule) const {
+        std::vector<std::pair<int, int>> frames;
+        for (int i = 0; i < animation_.frameCount(); ++i)
+            frames.push_back(unrolledFrame(rule.iStart + i));
+        return frames;
+    }
+
+    std::pair<int, int> unrolledFrame(int unrolled) const {
+        const int last = animation_.frameCount() - 1;
+        if (last <= 0 || unrolled <= 0) return {0, 0};
+        const int laps = (unrolled - 1) / last;
+        return {unrolled - laps * last, laps};
+    }
+
+    // What the chain end's pose is against `target` where the engine has the model, frame by
+    // frame from the rule's start (iStart) for as many frames as the animation has, running on
+    // past the loop's end (a lap's movement added): Valve's a_PoliceWalkS left foot, `range 29 7
+    // 21 29` of 31 frames, holds frames 29 to 59 from iStart 29. The target is placed where the
+    // model is at the contact.
+    std::vector<Eigen::Isometry3d>
+    errorsAgainst(const Eigen::Isometry3d& target, MdlIkRule& rule,
+                  const std::vector<std::vector<Eigen::Isometry3d>>& poses) const {
+        const std::size_t end = endBone(rule.chain);
+        const auto [contactFrame, contactLaps] = frameAndLaps(rule.contact);
+        const Eigen::Isometry3d placedTarget = movedAt(contactFrame, contactLaps) * target;
+        rule.iStart = frameAndLaps(rule.start).first;
+        std::vector<Eigen::Isometry3d> errors;
+        for (const auto& [frame, laps] : framesFromStart(rule)) {
+            errors.push_back(placedTarget.inverse() * movedAt(frame, laps) *
+                             poses[static_cast<std::size_t>(frame)][end]);
+        }
+        return errors;
     }
 
     std::optional<MdlIkRule> build(const QcIkRule& source, int chain) {
@@ -193,8 +294,17 @@ class RuleBuilder {
         rule.q = {0, 0, 0, 1};
         applyRange(source, rule);
         switch (source.type) {
-        case QcIkRuleType::Release:
-            return writtenRelease(chain);
+        case QcIkRuleType::Release: {
+            // Its range as written, even past the last frame (Valve's layer_run_hold_baton_angry,
+            // `range 0 0 30 30` on 21 frames: tail and end 1.5).
+            MdlIkRule written = writtenRelease(chain);
+            written.start = rule.start;
+            written.peak = rule.peak;
+            written.tail = rule.tail;
+            written.end = rule.end;
+            written.contact = rule.contact;
+            return written;
+        }
         case QcIkRuleType::Unlatch:
             rule.type = kIkUnlatch;
             return rule;
@@ -222,6 +332,13 @@ class RuleBuilder {
         return rule;
     }
 
+    // Rules are measured on the frames before the weight list, as Valve's layer_rpg_aim shows (its
+    // feet weigh 0, yet its targets and errors follow the file's feet), and
+    // layer_stimulated_aim_legs (a touch rule of the left hand, whose arm weighs 0).
+    const std::vector<std::vector<Eigen::Isometry3d>>& measuredPoses() const {
+        return unweightedPoses_.empty() ? poses_ : unweightedPoses_;
+    }
+
     std::size_t endBone(int chain) const {
         return static_cast<std::size_t>(chains_[static_cast<std::size_t>(chain)].links.back().bone);
     }
@@ -242,15 +359,13 @@ class RuleBuilder {
         const int contact = std::clamp(static_cast<int>(std::lround(source.contact.value_or(0.0))),
                                        0, animation_.frameCount() - 1);
         const std::size_t end = endBone(chain);
-        Eigen::Vector3d target = poses_[static_cast<std::size_t>(contact)][end] * center;
+        const auto& measured = measuredPoses();
+        Eigen::Vector3d target = measured[static_cast<std::size_t>(contact)][end] * center;
         target.z() = source.floor.value_or(0.0);
         rule.pos = toVec3(target);
         Eigen::Isometry3d targetTransform = Eigen::Isometry3d::Identity();
         targetTransform.translation() = target;
-        std::vector<Eigen::Isometry3d> errors;
-        for (const auto& pose : poses_)
-            errors.push_back(targetTransform.inverse() * pose[end]);
-        rule.compressedError = compressError(errors);
+        rule.compressedError = compressError(errorsAgainst(targetTransform, rule, measured));
         return rule;
     }
 
@@ -264,10 +379,7 @@ class RuleBuilder {
         const Eigen::Isometry3d target = poses_[static_cast<std::size_t>(contact)][end];
         rule.pos = toVec3(target.translation());
         rule.q = toVec4(Eigen::Quaterniond(target.linear()).normalized());
-        std::vector<Eigen::Isometry3d> errors;
-        for (const auto& pose : poses_)
-            errors.push_back(target.inverse() * pose[end]);
-        rule.compressedError = compressError(errors);
+        rule.compressedError = compressError(errorsAgainst(target, rule, poses_));
     }
 
     std::optional<MdlIkRule> touch(const QcIkRule& source, MdlIkRule rule) {
@@ -281,9 +393,12 @@ class RuleBuilder {
         }
         rule.bone = *bone;
         const std::size_t end = endBone(rule.chain);
+        rule.iStart = frameAndLaps(rule.start).first;
         std::vector<Eigen::Isometry3d> errors;
-        for (const auto& pose : poses_)
+        for (const auto& [frame, laps] : framesFromStart(rule)) {
+            const auto& pose = measuredPoses()[static_cast<std::size_t>(frame)];
             errors.push_back(pose[static_cast<std::size_t>(*bone)].inverse() * pose[end]);
+        }
         rule.compressedError = compressError(errors);
         return rule;
     }
@@ -296,6 +411,8 @@ class RuleBuilder {
     DiagnosticSink& sink_;
     bool attachmentsElsewhere_;
     std::vector<std::vector<Eigen::Isometry3d>> poses_; // [frame][bone] model space
+    // The same before the animation's weight list (empty when it has none or is a delta).
+    std::vector<std::vector<Eigen::Isometry3d>> unweightedPoses_;
 };
 
 } // namespace

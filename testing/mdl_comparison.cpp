@@ -5,6 +5,7 @@
 #include "formats/studio/mdl_codecs.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -379,8 +380,68 @@ class Comparer {
             near(rule + " shape", a.radius, b.radius, tol_.pose);
             near(rule + " shape", a.floor, b.floor, tol_.pose);
             near(rule + " target", a.pos, b.pos, 0.01);
+            ikCycles(rule, a, b);
             same(rule + " error", a.compressedError.has_value(), b.compressedError.has_value());
+            if (a.compressedError && b.compressedError) ikError(rule, a, b, valve.numframes);
         }
+    }
+
+    // start, peak, tail, end and contact as cycles, each within 1e-3 (Valve unrolls a range that
+    // wraps past the loop's end: 0.967 1.233 1.7 1.967).
+    void ikCycles(const std::string& rule, const MdlIkRule& a, const MdlIkRule& b) {
+        const std::array<float, 5> ours{a.start, a.peak, a.tail, a.end, a.contact};
+        const std::array<float, 5> valves{b.start, b.peak, b.tail, b.end, b.contact};
+        for (std::size_t i = 0; i < ours.size(); ++i)
+            if (std::abs(ours[i] - valves[i]) > 1e-3) {
+                add(rule + " cycles", "ours " + text(ours[0]) + " " + text(ours[1]) + " " +
+                                          text(ours[2]) + " " + text(ours[3]) + " contact " +
+                                          text(ours[4]) + ", Valve's " + text(valves[0]) + " " +
+                                          text(valves[1]) + " " + text(valves[2]) + " " +
+                                          text(valves[3]) + " contact " + text(valves[4]));
+                return;
+            }
+    }
+
+    // The chain end's offset from the target, decoded frame by frame from the rule's iStart:
+    // positions within 0.05 units (or two quantisation steps), angles within 0.01 radians.
+    // Differences only outside the lock (before the peak or after the tail, where the engine
+    // blends the rule in and out) are told apart as "ik rule error ramps".
+    void ikError(const std::string& rule, const MdlIkRule& a, const MdlIkRule& b, int frames) {
+        if (a.iStart != b.iStart) {
+            add(rule + " error", "starts at frame " + std::to_string(a.iStart) + ", Valve's at " +
+                                     std::to_string(b.iStart));
+            return;
+        }
+        double worst = 0.0;
+        int worstFrame = 0;
+        std::size_t worstChannel = 0;
+        bool inLock = false;
+        for (std::size_t channel = 0; channel < 6; ++channel) {
+            const auto ours = decodeAnimValues(a.compressedError->values[channel], frames);
+            const auto valves = decodeAnimValues(b.compressedError->values[channel], frames);
+            const double oursScale = a.compressedError->scale[channel];
+            const double valveScale = b.compressedError->scale[channel];
+            const double tolerance =
+                channel < 3 ? std::max(0.05, 2.0 * std::max(oursScale, valveScale)) : 0.01;
+            for (int k = 0; k < frames; ++k) {
+                const auto i = static_cast<std::size_t>(k);
+                const double x = i < ours.size() ? ours[i] * oursScale : 0.0;
+                const double y = i < valves.size() ? valves[i] * valveScale : 0.0;
+                const double excess = std::abs(x - y) / tolerance;
+                if (excess <= 1.0) continue;
+                const double cycle = frames > 1 ? double(b.iStart + k) / (frames - 1) : 0.0;
+                if (cycle >= b.peak - 1e-4 && cycle <= b.tail + 1e-4) inLock = true;
+                if (excess > worst) {
+                    worst = excess;
+                    worstFrame = b.iStart + k;
+                    worstChannel = channel;
+                }
+            }
+        }
+        if (worst > 0.0)
+            add(rule + (inLock ? " error" : " error ramps"),
+                "frame " + std::to_string(worstFrame) + " channel " + std::to_string(worstChannel) +
+                    " off by " + text(worst) + " times its tolerance");
     }
 
     // Sequences are paired by name (the first unpaired one of that name), so that one missing

@@ -101,7 +101,10 @@ struct QcIkRule {
     std::optional<double> floor;
     std::optional<double> radius;
     std::optional<std::array<double, 4>> range; // start, peak, tail, end frames
-    std::optional<double> contact;              // frame
+    // `usesequence` / `usesource`: measure on the sequence's blend or the source's frames. Not
+    // implemented (QC062 warns); kept so that comparisons can tell such rules apart.
+    bool usesSequence = false, usesSource = false;
+    std::optional<double> contact; // frame
     SourceLocation definedAt;
 };
 

@@ -481,6 +481,7 @@ std::optional<QcIkRule> QcSequenceReader::readIkRule(QcArgumentCursor& arguments
             continue;
         }
         if (option == "usesequence" || option == "usesource") {
+            (option == "usesequence" ? rule.usesSequence : rule.usesSource) = true;
             sink.warning(kQcOptionNotImplemented, word.where(),
                          "IK rule option '" + word.text + "' is not implemented by vtxc; ignored");
             continue;

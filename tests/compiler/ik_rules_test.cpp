@@ -28,6 +28,16 @@ const char* kWave = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\n2 \"tip\" 1\n
                     "time 1\n0 0 0 10 0 0 0\n1 4 0 0 0 0 0.5\n2 2 0 0 0 0 0\n"
                     "time 2\n0 0 0 10 0 0 0\n1 4 0 0 0 0 -0.5\n2 2 0 0 0 0 0\nend\n";
 
+// Five frames of a walk: the root goes 2 units a frame along the file's x while the arm draws
+// back as much, so the tip stays planted at x 6 in the file (a foot on the ground).
+std::string walkFile() {
+    std::string text = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\n2 \"tip\" 1\nend\nskeleton\n";
+    for (int f = 0; f < 5; ++f)
+        text += "time " + std::to_string(f) + "\n0 " + std::to_string(2 * f) + " 0 10 0 0 0\n1 " +
+                std::to_string(4 - 2 * f) + " 0 0 0 0 0\n2 2 0 0 0 0 0\n";
+    return text + "end\n";
+}
+
 // Two chains ending on the same bone: "first" (index 0) and "second" (index 1).
 const char* kHead = "$modelname m.mdl\n$body b ref\n$ikchain first tip knee 0 1 0\n"
                     "$ikchain second tip knee 0 1 0 pad 4\n";
@@ -37,6 +47,7 @@ class IkRulesTest : public ::testing::Test {
     std::optional<MdlFile> compileQc(const std::string& body) {
         test::writeText(dir / "ref.smd", kReference);
         test::writeText(dir / "wave.smd", kWave);
+        test::writeText(dir / "walk.smd", walkFile());
         test::writeText(dir / "m.qc", std::string(kHead) + body);
         auto project = readQcModelProject(dir / "m.qc", sink);
         if (!project) return std::nullopt;
@@ -178,6 +189,68 @@ TEST_F(IkRulesTest, ASequencePlayingAnAnimationByNameAddsItsRulesToIt) {
     EXPECT_EQ(rules[0].chain, 1);
     EXPECT_TRUE(rules[0].compressedError.has_value());
     EXPECT_EQ(rules[1].chain, 0);
+}
+
+// The engine places a ground rule's target where the model is at the contact and the foot, frame
+// by frame, where the model has moved on: a planted foot keeps one error however the root's
+// motion was taken out (Valve's a_PoliceWalkS: equal to Valve's within the lock).
+TEST_F(IkRulesTest, APlantedFootOfAWalkKeepsOneErrorWhileTheModelMoves) {
+    auto mdl =
+        compileQc("$sequence walk walk LX LY ikrule first footstep contact 0 range 0 0 4 4\n");
+    ASSERT_TRUE(mdl) << all();
+    const MdlAnimDesc& walk = *test::namedAnimation(*mdl, "@walk");
+    ASSERT_EQ(walk.movements.size(), 1u);
+    const MdlIkRule& rule = walk.ikRules.at(0);
+    ASSERT_TRUE(rule.compressedError.has_value());
+    for (std::size_t channel = 0; channel < 3; ++channel) {
+        const auto values = decodeAnimValues(rule.compressedError->values[channel], 5);
+        for (int f = 1; f < 5; ++f)
+            EXPECT_NEAR(values[static_cast<std::size_t>(f)], values[0], 1) << channel << " " << f;
+    }
+}
+
+// A range that runs past a loop's end is unrolled, and so is a contact before the start; the
+// error track then starts at the start frame (iStart) and runs on into the next lap (Valve's
+// a_PoliceWalkS: `range 29 7 21 29` of 31 frames is 0.967 1.233 1.7 1.967, iStart 29).
+TEST_F(IkRulesTest, ARangePastTheLoopsEndIsUnrolledAndItsTrackStartsAtItsStart) {
+    auto mdl = compileQc("$sequence walk walk loop LX LY ikrule first footstep contact 1 "
+                         "range 3 1 2 3\n");
+    ASSERT_TRUE(mdl) << all();
+    const MdlIkRule& rule = test::namedAnimation(*mdl, "@walk")->ikRules.at(0);
+    EXPECT_FLOAT_EQ(rule.start, 0.75f);
+    EXPECT_FLOAT_EQ(rule.peak, 1.25f);
+    EXPECT_FLOAT_EQ(rule.tail, 1.5f);
+    EXPECT_FLOAT_EQ(rule.end, 1.75f);
+    EXPECT_FLOAT_EQ(rule.contact, 1.25f);
+    EXPECT_EQ(rule.iStart, 3);
+}
+
+TEST_F(IkRulesTest, AWrittenReleaseKeepsItsRangeAndRangeZeroIsNone) {
+    auto mdl = compileQc("$sequence s walk ikrule first release range 0 0 6 6 "
+                         "ikrule second release range 0 0 0 0\n");
+    ASSERT_TRUE(mdl) << all();
+    const auto& rules = test::namedAnimation(*mdl, "@s")->ikRules;
+    ASSERT_EQ(rules.size(), 2u);
+    // Six frames past the start of a five-frame animation: 1.5 (Valve's
+    // layer_run_hold_baton_angry); `range 0 0 0 0` gives 0 0 1 1 (rappel_a_preIdle).
+    EXPECT_FLOAT_EQ(rules[0].tail, 1.5f);
+    EXPECT_FLOAT_EQ(rules[0].end, 1.5f);
+    EXPECT_FLOAT_EQ(rules[1].tail, 1.0f);
+    EXPECT_FLOAT_EQ(rules[1].end, 1.0f);
+}
+
+// A foot its weight list leaves out still has its target where the file puts it (Valve's
+// layer_rpg_aim: the thighs weigh 0, its targets follow the file's feet).
+TEST_F(IkRulesTest, AGroundRuleIsMeasuredOnTheFramesBeforeTheWeightList) {
+    auto mdl = compileQc("$weightlist still \"root\" 1 \"arm\" 0 \"tip\" 0\n"
+                         "$sequence s wave weightlist still ikrule first footstep contact 2\n");
+    ASSERT_TRUE(mdl) << all();
+    const MdlIkRule& rule = test::namedAnimation(*mdl, "@s")->ikRules.at(0);
+    // Frame 2 turns the arm -0.5 rad: the tip at (4 + 2 cos 0.5, -2 sin 0.5) in the file, turned
+    // +90 degrees into the model; on the floor.
+    EXPECT_NEAR(rule.pos.x, 2 * std::sin(0.5), 1e-4);
+    EXPECT_NEAR(rule.pos.y, 4 + 2 * std::cos(0.5), 1e-4);
+    EXPECT_NEAR(rule.pos.z, 0, 1e-6);
 }
 
 } // namespace
