@@ -310,7 +310,7 @@ void closeLoop(AnimationFrames& animation, const Skeleton& skeleton) {
     const std::vector<LocalPose>& first = animation.frames.front();
     std::vector<LocalPose>& last = animation.frames.back();
     for (std::size_t bone = 0; bone < skeleton.size() && bone < last.size(); ++bone)
-        if (skeleton.parents[bone] >= 0) last[bone] = first[bone];
+        if (skeleton.parents[bone] >= 0 || animation.movements.empty()) last[bone] = first[bone];
 }
 
 bool applyMotion(const QcMotionOptions& motion, AnimationFrames& animation,

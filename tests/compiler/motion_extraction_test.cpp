@@ -349,9 +349,10 @@ TEST_F(MotionExtractionTest, StartloopStartsTheLoopThereCarriedByItsMotion) {
     const AnimationFrames& walk = animation(*set, "@walk");
     ASSERT_EQ(walk.frameCount(), 5);
     expectNear(root(walk, 0), Eigen::Vector3d(-1, 3, 10.5));
-    // Frame 3 is the old frame 4 (0 once around the loop), frame 4 the old frame 1 one loop on.
+    // Frame 3 is the old frame 4 (0 once around the loop); frame 4, the old frame 1 one loop
+    // on, is the loop's end: with no motion taken out, the first frame's pose.
     expectNear(root(walk, 3), Eigen::Vector3d(-4, 9, 10));
-    expectNear(root(walk, 4), Eigen::Vector3d(-5, 11, 10.5));
+    expectNear(root(walk, 4), root(walk, 0));
 }
 
 TEST_F(MotionExtractionTest, ASequenceChangesTheAnimationItPlaysByName) {
@@ -383,9 +384,12 @@ TEST_F(MotionExtractionTest, MovementsAreWrittenIntoTheAnimationRecord) {
     EXPECT_EQ(desc.movements[0], animation(*set, "@walk").movements[0]);
 }
 
-TEST_F(MotionExtractionTest, ALoopEndsOnItsFirstPoseButForTheRoot) {
+// Valve's police shotgunidle3 (a loop, no motion taken out) ends with its pelvis on the first
+// frame's, 0.18 units from the file's last; a loop whose motion is taken out keeps its root's
+// last frame (the extraction has brought it back).
+TEST_F(MotionExtractionTest, ALoopEndsOnItsFirstPoseRootIncludedUnlessItsMotionIsTakenOut) {
     auto set = build("$sequence wave wave loop\n$sequence once wave\n"
-                     "$sequence walk walk loop\n");
+                     "$sequence walk walk loop\n$sequence moving walk loop LX\n");
     ASSERT_TRUE(set) << test::diagnosticsText(sink);
     const AnimationFrames& wave = animation(*set, "@wave");
     EXPECT_NEAR(wave.frames[4][1].rotation.angularDistance(wave.frames[0][1].rotation), 0.0, 1e-9);
@@ -393,8 +397,10 @@ TEST_F(MotionExtractionTest, ALoopEndsOnItsFirstPoseButForTheRoot) {
     // Without `loop` the file's last frame stays.
     const AnimationFrames& once = animation(*set, "@once");
     EXPECT_NEAR(once.frames[4][1].rotation.angularDistance(once.frames[0][1].rotation), 0.8, 1e-6);
-    // The root keeps its own last frame (the loop's motion).
-    expectNear(root(animation(*set, "@walk"), 4), Eigen::Vector3d(-4, 9, 10));
+    expectNear(root(animation(*set, "@walk"), 4), root(animation(*set, "@walk"), 0));
+    // LX takes the file's y (the model's x) off; the rest of the walk stays on the root's last
+    // frame: model y 9 where the first frame has 1.
+    expectNear(root(animation(*set, "@moving"), 4), Eigen::Vector3d(0, 9, 10));
 }
 
 // ---- bad input: code and line ------------------------------------------------------------------
