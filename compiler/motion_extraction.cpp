@@ -94,19 +94,24 @@ class MotionApplier {
         return quarterTurnAboutZ() * transformOf(context_.skeleton.bind[roots_.front()]);
     }
 
+    // The earlier animation (or sequence) a step names, with frames; SEQ001 at the step if none.
+    const AnimationFrames* namedAnimation(const QcMotionStep& step, const std::string& option) {
+        const AnimationFrames* other =
+            context_.findAnimation ? context_.findAnimation(step.animation) : nullptr;
+        if (other && !other->frames.empty()) return other;
+        sink_.error("SEQ001", step.definedAt,
+                    "'" + option + " " + step.animation +
+                        "': no earlier $animation or $sequence has that name");
+        return nullptr;
+    }
+
     bool alignTo(const QcMotionStep& step) {
         Eigen::Vector3d target;
         if (asciiLower(step.animation) == "reference") {
             target = referenceRoot().translation();
         } else {
-            const AnimationFrames* other =
-                context_.findAnimation ? context_.findAnimation(step.animation) : nullptr;
-            if (!other || other->frames.empty()) {
-                sink_.error("SEQ001", step.definedAt,
-                            "'alignto " + step.animation +
-                                "': no earlier $animation or $sequence has that name");
-                return false;
-            }
+            const AnimationFrames* other = namedAnimation(step, "alignto");
+            if (!other) return false;
             target = transformOf(other->frames.front()[roots_.front()]).translation();
         }
         Eigen::Vector3d shift = target - rootAt(0).translation();
@@ -120,14 +125,8 @@ class MotionApplier {
     // with it. Valve's police `Rappel_a` (`align Rappel_a_layer LX LY LZ 139 0`) has its frame-0
     // root exactly where `Rappel_a_layer`'s frame 139 has it, all frames shifted alike.
     bool align(const QcMotionStep& step) {
-        const AnimationFrames* other =
-            context_.findAnimation ? context_.findAnimation(step.animation) : nullptr;
-        if (!other || other->frames.empty()) {
-            sink_.error("SEQ001", step.definedAt,
-                        "'align " + step.animation +
-                            "': no earlier $animation or $sequence has that name");
-            return false;
-        }
+        const AnimationFrames* other = namedAnimation(step, "align");
+        if (!other) return false;
         if (step.otherFrame >= other->frameCount() || step.frame > lastFrame()) {
             sink_.error("SEQ003", step.definedAt,
                         "'align " + step.animation + " ... " + std::to_string(step.otherFrame) +

@@ -119,6 +119,14 @@ class MotionExtractionTest : public ::testing::Test {
             << "got (" << actual.transpose() << "), expected (" << expected.transpose() << ")";
     }
 
+    // The speeds of the one piece of `name`.
+    void expectSpeeds(const AnimationSet& set, const std::string& name, double v0, double v1) {
+        const AnimationFrames& moving = animation(set, name);
+        ASSERT_EQ(moving.movements.size(), 1u) << name;
+        EXPECT_NEAR(moving.movements[0].v0, v0, 1e-4) << name;
+        EXPECT_NEAR(moving.movements[0].v1, v1, 1e-4) << name;
+    }
+
     static void expectNear(const Vec3& actual, const Eigen::Vector3d& expected) {
         expectNear(toEigen(actual), expected);
     }
@@ -223,29 +231,19 @@ TEST_F(MotionExtractionTest, APieceWhoseMiddleIsFarFromHalfwayAcceleratesAndFram
 TEST_F(MotionExtractionTest, APieceWhoseMiddleIsWithinTenPercentOfHalfwayStaysLinear) {
     auto set = build("$sequence nearlyeven nearlyeven LX LY\n");
     ASSERT_TRUE(set) << test::diagnosticsText(sink);
-    const AnimationFrames& even = animation(*set, "@nearlyeven");
     // d(1/2) = 5.4 of 10 would give v0 = 11.6, within a fifth of L.
-    EXPECT_NEAR(even.movements.at(0).v0, 10.0, 1e-5);
-    EXPECT_NEAR(even.movements.at(0).v1, 10.0, 1e-5);
+    expectSpeeds(*set, "@nearlyeven", 10.0, 10.0);
+    const AnimationFrames& even = animation(*set, "@nearlyeven");
     EXPECT_NEAR((root(even, 2) - root(even, 0)).norm(), 0.4, 1e-5);
 }
 
-TEST_F(MotionExtractionTest, ASpeedThatWouldBeNegativeIsZero) {
-    auto set = build("$sequence stopping stopping LX LY\n");
+TEST_F(MotionExtractionTest, ASpeedThatWouldBeNegativeIsZeroAndAnOddPieceMeasuresBetweenFrames) {
+    auto set = build("$sequence stopping stopping LX LY\n$sequence odd odd walkframe 3 LX LY\n");
     ASSERT_TRUE(set) << test::diagnosticsText(sink);
-    const AnimationFrames& stopping = animation(*set, "@stopping");
     // d(1/2) = 9 of 10: v0 = 26 would leave v1 = -6.
-    EXPECT_NEAR(stopping.movements.at(0).v0, 20.0, 1e-5);
-    EXPECT_NEAR(stopping.movements.at(0).v1, 0.0, 1e-5);
-}
-
-TEST_F(MotionExtractionTest, APieceOfOddFrameCountMeasuresItsMiddleBetweenTheTwoMiddleFrames) {
-    auto set = build("$sequence odd odd walkframe 3 LX LY\n");
-    ASSERT_TRUE(set) << test::diagnosticsText(sink);
-    const AnimationFrames& odd = animation(*set, "@odd");
-    // Frames 1 and 2 at 1 and 5: d(1/2) = 3 of 10, v0 = 2, v1 = 18.
-    EXPECT_NEAR(odd.movements.at(0).v0, 2.0, 1e-5);
-    EXPECT_NEAR(odd.movements.at(0).v1, 18.0, 1e-5);
+    expectSpeeds(*set, "@stopping", 20.0, 0.0);
+    // Three frames: the middle is the mean of frames 1 and 2, at 1 and 5: d(1/2) = 3 of 10.
+    expectSpeeds(*set, "@odd", 2.0, 18.0);
 }
 
 TEST_F(MotionExtractionTest, ATurningPieceTurnsAboutTheOriginSoOnlyTheDriftIsMovement) {
