@@ -3,13 +3,13 @@
 #include "compiler/ik.h"
 
 #include "compiler/animation_encoding.h"
+#include "compiler/motion_extraction.h"
 #include "compiler/weight_lists.h"
 #include "formats/studio/mdl_codecs.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <numbers>
 
 namespace vtxc {
 
@@ -81,6 +81,8 @@ class RuleBuilder {
             poses_.push_back(modelTransforms(posed(frame), skeleton.parents));
         for (const auto& frame : animation.unweighted)
             unweightedPoses_.push_back(modelTransforms(posed(frame), skeleton.parents));
+        for (int frame = 0; frame < animation.frameCount(); ++frame)
+            moved_.push_back(movementAtFrame(animation.movements, frame));
     }
 
     std::optional<std::vector<MdlIkRule>> run() {
@@ -173,6 +175,12 @@ class RuleBuilder {
         return weights;
     }
 
+    // A cycle moved on by whole laps until it is not before `previous` (one step: far-off values
+    // from a QC would take forever a lap at a time).
+    static float laterThan(float cycle, float previous) {
+        return cycle < previous ? cycle + std::ceil(previous - cycle) : cycle;
+    }
+
     // The range as cycles, unrolled past the loop's end: each of peak, tail and end comes a whole
     // cycle later when it would come before the one it follows, and so does a contact before the
     // start (Valve's a_PoliceWalkS, `contact 7 ... range 29 7 21 29` of 31 frames: start 0.967,
@@ -192,60 +200,30 @@ class RuleBuilder {
         }
         float previous = rule.start;
         for (float* cycle : {&rule.peak, &rule.tail, &rule.end}) {
-            while (*cycle < previous)
-                *cycle += 1.0f;
+            *cycle = laterThan(*cycle, previous);
             previous = *cycle;
         }
-        rule.contact = cycleOf(source.contact.value_or(0.0), frames);
-        while (rule.contact < rule.start)
-            rule.contact += 1.0f;
+        rule.contact = laterThan(cycleOf(source.contact.value_or(0.0), frames), rule.start);
     }
 
-    // Where the engine has moved the model at a frame, laps times round the loop further: the
-    // movement pieces' curve (d(t) = v0 t + (v1 - v0) t^2 / 2 along each piece, the turn linear),
-    // a lap adding the whole animation's movement.
+    // Where the engine has moved the model at a frame, laps times round the loop further (a lap
+    // adds the whole animation's movement).
     Eigen::Isometry3d movedAt(int frame, int laps) const {
-        Eigen::Isometry3d moved = movementAt(frame);
-        const Eigen::Isometry3d lap = movementAt(animation_.frameCount() - 1);
+        Eigen::Isometry3d moved = moved_[static_cast<std::size_t>(frame)];
         for (int i = 0; i < laps; ++i)
-            moved = lap * moved;
+            moved = moved_.back() * moved;
         return moved;
-    }
-
-    Eigen::Isometry3d movementAt(int frame) const {
-        Eigen::Vector3d position = Eigen::Vector3d::Zero();
-        double angle = 0.0;
-        int previousEnd = 0;
-        for (const MdlMovement& movement : animation_.movements) {
-            if (frame <= movement.endframe && movement.endframe > previousEnd) {
-                const double t =
-                    static_cast<double>(frame - previousEnd) / (movement.endframe - previousEnd);
-                const double along = movement.v0 * t + 0.5 * (movement.v1 - movement.v0) * t * t;
-                position += along * toEigen(movement.vector);
-                angle += t * (movement.angle - angle);
-                return placedAt(position, angle);
-            }
-            position = toEigen(movement.position);
-            angle = movement.angle;
-            previousEnd = movement.endframe;
-        }
-        return placedAt(position, angle);
-    }
-
-    static Eigen::Isometry3d placedAt(const Eigen::Vector3d& position, double degrees) {
-        Eigen::Isometry3d placed = Eigen::Isometry3d::Identity();
-        placed.translation() = position;
-        placed.linear() =
-            Eigen::AngleAxisd(degrees * std::numbers::pi / 180.0, Eigen::Vector3d::UnitZ())
-                .matrix();
-        return placed;
     }
 
     // The frame a cycle falls on and the laps it is past the loop's end (the last frame before
     // the first of the next lap: they are one pose).
+    // Cycles past the next lap (a range or contact far beyond the animation's frames) count as
+    // the next lap's end: no unrolled range reaches further.
     std::pair<int, int> frameAndLaps(float cycle) const {
         const int last = animation_.frameCount() - 1;
-        return unrolledFrame(static_cast<int>(std::lround(cycle * last)));
+        if (last <= 0) return {0, 0};
+        const double unrolled = std::clamp(std::round(double(cycle) * last), 0.0, 2.0 * last);
+        return unrolledFrame(static_cast<int>(unrolled));
     }
 
     // The frames an error track holds, as frame and laps: as many as the animation has, from the
@@ -413,6 +391,7 @@ class RuleBuilder {
     std::vector<std::vector<Eigen::Isometry3d>> poses_; // [frame][bone] model space
     // The same before the animation's weight list (empty when it has none or is a delta).
     std::vector<std::vector<Eigen::Isometry3d>> unweightedPoses_;
+    std::vector<Eigen::Isometry3d> moved_; // [frame]: the engine's movement (movementAtFrame)
 };
 
 } // namespace

@@ -15,12 +15,6 @@ namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 
-Eigen::Isometry3d turnAboutZ(double degrees) {
-    Eigen::Isometry3d turn = Eigen::Isometry3d::Identity();
-    turn.linear() = Eigen::AngleAxisd(degrees / kDegrees, Eigen::Vector3d::UnitZ()).matrix();
-    return turn;
-}
-
 // An angle in degrees brought into (-180, 180].
 double wrapDegrees(double degrees) {
     degrees = std::fmod(degrees, 360.0);
@@ -303,6 +297,26 @@ class MotionApplier {
 };
 
 } // namespace
+
+Eigen::Isometry3d movementAtFrame(const std::vector<MdlMovement>& movements, int frame) {
+    Eigen::Vector3d position = Eigen::Vector3d::Zero();
+    double angle = 0.0;
+    int previousEnd = 0;
+    for (const MdlMovement& movement : movements) {
+        if (frame <= movement.endframe && movement.endframe > previousEnd) {
+            const double t =
+                static_cast<double>(frame - previousEnd) / (movement.endframe - previousEnd);
+            position += (movement.v0 * t + 0.5 * (movement.v1 - movement.v0) * t * t) *
+                        toEigen(movement.vector);
+            angle += t * (movement.angle - angle);
+            break;
+        }
+        position = toEigen(movement.position);
+        angle = movement.angle;
+        previousEnd = movement.endframe;
+    }
+    return Eigen::Translation3d(position) * turnAboutZ(angle);
+}
 
 void closeLoop(AnimationFrames& animation, const Skeleton& skeleton) {
     if (!animation.loop || animation.frames.size() < 2) return;

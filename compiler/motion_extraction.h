@@ -7,13 +7,17 @@
 //    reference pose's root, `alignto ANIMATION` those of that animation's first frame;
 //    `startloop F` makes frame F the loop's first (the frames before it follow, carried by the
 //    loop's motion);
+//    `align ANIMATION MOTION... ITS_FRAME FRAME` moves them so the root at FRAME lands on that
+//    animation's root at ITS_FRAME in the named components;
 //  - `walkframe F MOTION...` ends a piece of motion at frame F (pieces follow each other from
 //    frame 0); bare words (`LX LY`) are one piece to the last frame (or the rest after the last
 //    walkframe). Each piece takes the root's change over it in the named components (LX, LY, LZ
-//    of its position, LZR of its heading) out of the poses linearly over the piece's frames; the
-//    frames after the last piece lose the whole motion. A piece writes one movement: its end
-//    frame, flags, the motion's cumulated position and heading (degrees) at its end, the unit
-//    vector of its own change, and v0 = v1 = the length of that change.
+//    of its position, LZR of its turn about Z, the turn about the model's origin) out of the
+//    poses along the engine's curve (see movementAtFrame); the frames after the last piece lose
+//    the whole motion. A piece writes one movement: its end frame, flags, the motion's
+//    cumulated position and heading (degrees) at its end, the unit vector of its own change, and
+//    its speeds v0 and v1 (equal, the change's length, unless its middle is more than 10% off
+//    halfway).
 #pragma once
 
 #include "compiler/animation_sources.h"
@@ -44,5 +48,10 @@ bool applyMotion(const QcMotionOptions& motion, AnimationFrames& animation,
 // a_Run* and a_Crouch_walk*). The roots too, unless motion was taken out (then they keep what the
 // extraction left): police shotgunidle3's pelvis ends on its first place, 0.18 from the file's.
 void closeLoop(AnimationFrames& animation, const Skeleton& skeleton);
+
+// Where the engine has moved the model at `frame` of an animation with these movements: along
+// each piece by d(t) = v0 t + (v1 - v0) t^2 / 2 (t the fraction of the piece), turned linearly;
+// past the last piece, at its end.
+Eigen::Isometry3d movementAtFrame(const std::vector<MdlMovement>& movements, int frame);
 
 } // namespace vtxc

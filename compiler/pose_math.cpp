@@ -36,6 +36,13 @@ LocalPose poseOf(const Eigen::Isometry3d& transform) {
     return pose;
 }
 
+Eigen::Isometry3d turnAboutZ(double degrees) {
+    Eigen::Isometry3d turn = Eigen::Isometry3d::Identity();
+    turn.linear() =
+        Eigen::AngleAxisd(degrees / (180.0 / std::numbers::pi), Eigen::Vector3d::UnitZ()).matrix();
+    return turn;
+}
+
 const Eigen::Isometry3d& quarterTurnAboutZ() {
     static const Eigen::Isometry3d turn = [] {
         Eigen::Isometry3d t = Eigen::Isometry3d::Identity();

@@ -26,6 +26,8 @@ LocalPose poseOf(const Eigen::Isometry3d& transform);
 // The model's +90 degree turn about Z (x, y, z) -> (-y, x, z): studiomdl's root bones in
 // non-delta animations and $staticprop vertices carry it.
 const Eigen::Isometry3d& quarterTurnAboutZ();
+// A turn of `degrees` about Z (about the origin).
+Eigen::Isometry3d turnAboutZ(double degrees);
 
 Eigen::Vector3d toEigen(const Vec3& v);
 Vec3 toVec3(const Eigen::Vector3d& v);

@@ -239,6 +239,21 @@ TEST_F(IkRulesTest, AWrittenReleaseKeepsItsRangeAndRangeZeroIsNone) {
     EXPECT_FLOAT_EQ(rules[1].end, 1.0f);
 }
 
+// Frames far past the animation's end unroll in one step and end the track at the next lap: a QC
+// with such numbers compiles without counting laps one at a time (a float stops growing by 1
+// past 2^24, so it would never end).
+TEST_F(IkRulesTest, FarOffRangeAndContactFramesCompileAndUnrollInOneStep) {
+    auto mdl = compileQc("$sequence walk walk loop LX ikrule first footstep contact 1e9 "
+                         "range 1e9 0 0 0\n");
+    ASSERT_TRUE(mdl) << all();
+    const MdlIkRule& rule = test::namedAnimation(*mdl, "@walk")->ikRules.at(0);
+    EXPECT_GE(rule.peak, rule.start);
+    EXPECT_LT(rule.peak - rule.start, 1.0f + 1e-3f * rule.start);
+    EXPECT_GE(rule.contact, rule.start);
+    EXPECT_GE(rule.iStart, 0);
+    EXPECT_LE(rule.iStart, 4);
+}
+
 // A foot its weight list leaves out still has its target where the file puts it (Valve's
 // layer_rpg_aim: the thighs weigh 0, its targets follow the file's feet).
 TEST_F(IkRulesTest, AGroundRuleIsMeasuredOnTheFramesBeforeTheWeightList) {
