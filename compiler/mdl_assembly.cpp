@@ -199,8 +199,7 @@ class MdlAssembler {
             file_.mass = in_.physics->totalMass;
         else if (qc_.collisionModel && qc_.collisionModel->mass)
             file_.mass = static_cast<float>(qc_.collisionModel->mass->value);
-        if (settings_.keyValues)
-            file_.keyValues = "mdlkeyvalue\n{\n" + *settings_.keyValues + "}\n";
+        if (settings_.keyValues) file_.keyValues = mdlKeyValueBlock(*settings_.keyValues);
         if (settings_.bbox) {
             file_.hull_min = vec3(settings_.bbox->min);
             file_.hull_max = vec3(settings_.bbox->max);

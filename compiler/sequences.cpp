@@ -226,6 +226,7 @@ class SequenceBuilder {
                     (qc.worldSpace ? kStudioWorld : 0);
         seq.fadeintime = static_cast<float>(qc.fadeIn.value_or(0.2));
         seq.fadeouttime = static_cast<float>(qc.fadeOut.value_or(0.2));
+        if (!qc.keyValues.empty()) seq.keyValues = mdlKeyValueBlock(qc.keyValues);
         for (int a : played)
             seq.blends.push_back(static_cast<std::int16_t>(a));
         if (!blendAxes(qc, played, seq)) return std::nullopt;

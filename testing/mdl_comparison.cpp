@@ -537,6 +537,7 @@ class Comparer {
         near(key + " fades", a.fadeintime, b.fadeintime, 1e-6);
         near(key + " fades", a.fadeouttime, b.fadeouttime, 1e-6);
         same(key + " events", a.events, b.events);
+        same(key + " key values", a.keyValues, b.keyValues);
         same(key + " groupsize", std::make_pair(a.groupsize[0], a.groupsize[1]),
              std::make_pair(b.groupsize[0], b.groupsize[1]));
         if (blendNames(a, ours_) != blendNames(b, valve_))

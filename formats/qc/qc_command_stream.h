@@ -66,6 +66,11 @@ bool takeQcNumbers(QcArgumentCursor& arguments, const QcToken& option, std::span
 // A whole number written as text ("3", "-1"), nothing for anything else.
 std::optional<int> parseQcWholeNumber(std::string_view text);
 
+// The text a `$keyvalues` block (or a sequence's `keyvalues` block) becomes in the .mdl (without
+// the "mdlkeyvalue" wrapper): each token followed by one space, quoted tokens with their quotes,
+// `{` written as "{\n" and `}` as " }\n" (the form studiomdl writes).
+std::string serializeQcKeyValues(QcTokenSpan block);
+
 inline constexpr const char* kQcMissingArgument = "QC030";
 inline constexpr const char* kQcStrayText = "QC035";
 

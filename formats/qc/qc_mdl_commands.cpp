@@ -230,28 +230,6 @@ void QcMdlCommandReader::maxEyeDeflection(const QcCommand& command, QcArgumentCu
     finish(command, arguments);
 }
 
-// Words inside a nested block are written quoted, as studiomdl writes them: Valve's
-// combine_soldier_anims.mdl has `playermodel_data {` as its QC writes it, but `"neck_pivot_up"`
-// and `"bone_transforms" {` for the unquoted words one block deeper.
-std::string serializeQcKeyValues(QcTokenSpan block) {
-    std::string text;
-    int depth = 0;
-    for (const QcToken& token : block) {
-        if (token.kind == QcTokenKind::OpenBrace) {
-            text += "{\n";
-            ++depth;
-        } else if (token.kind == QcTokenKind::CloseBrace) {
-            text += " }\n";
-            --depth;
-        } else if (token.kind == QcTokenKind::String || depth > 0) {
-            text += "\"" + token.text + "\" ";
-        } else {
-            text += token.text + " ";
-        }
-    }
-    return text;
-}
-
 void QcMdlCommandReader::keyValues(const QcCommand& command, QcArgumentCursor& arguments) {
     if (!arguments.nextIsBlock()) {
         sink_.error(kQcMissingArgument, command.head->where(),

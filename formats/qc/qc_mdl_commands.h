@@ -53,11 +53,6 @@ class QcMdlCommandReader {
     DiagnosticSink& sink_;
 };
 
-// The text a `$keyvalues` block becomes in the .mdl (without the "mdlkeyvalue" wrapper): each
-// token followed by one space, quoted tokens with their quotes, `{` written as "{\n" and `}` as
-// " }\n" (the form studiomdl writes).
-std::string serializeQcKeyValues(QcTokenSpan block);
-
 inline constexpr const char* kQcUnknownContents = "QC063";
 inline constexpr const char* kQcModelBlockNotImplemented = "QC060";
 

@@ -477,6 +477,19 @@ class Preprocessor {
         return true;
     }
 
+    // A body word that is a whole `$param$` reads as the argument's text, without its quotes:
+    // studiomdl puts the text into the body's line and reads the line again, so a quoted
+    // argument comes out a bare word (Valve's police_animations.mdl: `interior $InteriorAct$`
+    // called with "ACT_IDLE_RIFLE_STIMULATED" holds the key value `interior
+    // ACT_IDLE_RIFLE_STIMULATED`, where a quoted word would be written quoted). Text with spaces
+    // stays one quoted word (studiomdl would split it into several words).
+    static QcToken asReadFromBody(QcToken argument) {
+        if (argument.kind == QcTokenKind::String && !argument.text.empty() &&
+            argument.text.find_first_of(" \t") == std::string::npos)
+            argument.kind = QcTokenKind::Word;
+        return argument;
+    }
+
     // Nothing (after QC025) when one token would grow past the per-word limit: a body word
     // repeating a long argument many times.
     std::optional<QcToken> expandToken(const QcToken& bodyToken, const QcToken& call,
@@ -486,7 +499,7 @@ class Preprocessor {
             const std::string parameter =
                 asciiLower(bodyToken.text.substr(1, bodyToken.text.size() - 2));
             for (std::size_t i = 0; i < macro.parameters.size(); ++i)
-                if (macro.parameters[i] == parameter) return arguments[i];
+                if (macro.parameters[i] == parameter) return asReadFromBody(arguments[i]);
         }
         QcToken out = bodyToken;
         auto text = substitute(bodyToken.text, values, limits_.maxExpandedTokenBytes);

@@ -25,7 +25,7 @@ const std::map<std::string, int>& unimplementedOptions() {
         {"angles", 3}, {"blendcomp", 1},
         {"bonesaveframe", 0}, {"compress", 1}, {"counterrotate", 1},
         {"counterrotateto", 4},
-        {"fixuploop", 2}, {"ikfixup", 0}, {"keyvalues", 0}, {"localhierarchy", 2},
+        {"fixuploop", 2}, {"ikfixup", 0}, {"localhierarchy", 2},
         {"lm", 0}, {"lq", 0}, {"lxr", 0}, {"lyr", 0},
         {"matchblend", 3}, {"motionrollback", 1},
         {"noanim_keepduration", 1},
@@ -45,7 +45,7 @@ const std::set<std::string>& implementedOptions() {
         "numframes", "post",       "realtime",    "snap",        "worldspace", "worldspaceblend",
         "match",     "subtract",   "weightlist",  "noanimation", "blendref",   "blendcenter",
         "node",      "transition", "rtransition", "entrynode",   "exitnode",   "exitphase",
-        "iklock",    "autoik",     "noautoik",    "splinedelta"};
+        "iklock",    "autoik",     "noautoik",    "splinedelta", "keyvalues"};
     return options;
 }
 
@@ -272,6 +272,19 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
     } else if (option == "weightlist") {
         if (const QcToken* list = takeQcName(arguments, word, "a weight list name", sink_))
             entry.weightList = list->text;
+    } else if (option == "keyvalues") {
+        if (!arguments.nextIsBlock()) {
+            sink_.error(kQcMissingArgument, word.where(),
+                        "'keyvalues' needs a { key value ... } block");
+            return;
+        }
+        const std::string body = serializeQcKeyValues(arguments.takeBlock());
+        if (readingAnimation_)
+            sink_.warning(kQcOptionNotImplemented, word.where(),
+                          "'keyvalues' belongs to a $sequence: the .mdl keeps no key values for "
+                          "an $animation; ignored (write it on the sequence that plays it)");
+        else
+            entry.keyValues += body;
     } else if (option == "cmdlist") {
         if (const QcToken* list = takeQcName(arguments, word, "a command list name", sink_))
             entry.commandLists.push_back(list->text);

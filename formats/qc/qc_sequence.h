@@ -117,8 +117,11 @@ struct QcSequence {
     bool post = false;
     std::optional<std::string> weightList;
     std::vector<std::string> commandLists; // `cmdlist NAME`
-    std::vector<QcIkRule> ikRules;         // `ikrule ...` lines
-    std::vector<QcIkLock> ikLocks;         // `iklock CHAIN POSWEIGHT LOCALQWEIGHT`
+    // `keyvalues { ... }`, re-serialised as studiomdl writes a block's body (several blocks, as
+    // an `$append` adds them, follow one another); empty: none.
+    std::string keyValues;
+    std::vector<QcIkRule> ikRules; // `ikrule ...` lines
+    std::vector<QcIkLock> ikLocks; // `iklock CHAIN POSWEIGHT LOCALQWEIGHT`
     // `autoik` / `noautoik`: whether the compiler adds release rules for the chains no `ikrule`
     // names (unset: it does, unless the animation is a delta).
     std::optional<bool> autoIk;

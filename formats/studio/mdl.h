@@ -29,6 +29,13 @@
 namespace vtxc {
 
 // Record sizes (bytes), studio.h.
+// The key value text studiomdl stores for a model or a sequence: the body of the QC's
+// `keyvalues` blocks inside an "mdlkeyvalue" block (Valve's door01_left.mdl for the model,
+// combine_soldier_anims.mdl's WalkUnarmed_all for a sequence).
+inline std::string mdlKeyValueBlock(const std::string& body) {
+    return "mdlkeyvalue\n{\n" + body + "}\n";
+}
+
 inline constexpr std::size_t kMdlHeaderSize = 408;               // studiohdr_t
 inline constexpr std::size_t kMdlHeader2Size = 256;              // studiohdr2_t
 inline constexpr std::size_t kMdlBoneSize = 216;                 // mstudiobone_t

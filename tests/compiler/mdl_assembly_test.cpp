@@ -214,6 +214,19 @@ TEST_F(MdlAssemblyTest, WorldSpaceSequencesAreWorldAndPostWithTheFilesFrames) {
     EXPECT_EQ(mdl->animations[0].numframes, mdl->animations[1].numframes);
 }
 
+// Valve's police_animations.mdl: walk_aiming_stimulated_SMG1_all holds
+// "mdlkeyvalue\n{\ninterior ACT_IDLE_RIFLE_STIMULATED }\n"; a sequence without any holds none.
+TEST_F(MdlAssemblyTest, SequenceKeyValuesAreWrittenInTheirMdlKeyValueBlock) {
+    auto mdl = compileQc("$modelname m.mdl\n$body b ref\n"
+                         "$sequence walk wave { keyvalues { interior ACT_IDLE_RIFLE } }\n"
+                         "$sequence plain wave\n");
+    ASSERT_TRUE(mdl) << all();
+    ASSERT_EQ(mdl->sequences.size(), 2u);
+    EXPECT_EQ(mdl->sequences[0].keyValues, "mdlkeyvalue\n{\ninterior ACT_IDLE_RIFLE }\n");
+    EXPECT_EQ(mdl->sequences[1].keyValues, "");
+    EXPECT_EQ(sink.find("QC062"), nullptr) << all();
+}
+
 TEST_F(MdlAssemblyTest, SmdFormGetsAnIdleSequenceOfTheBindPose) {
     test::writeText(dir / "ref.smd", kReference);
     const ModelProject project = projectFromSmds(dir / "ref.smd", {}, std::nullopt);

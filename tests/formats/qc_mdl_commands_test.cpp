@@ -283,6 +283,30 @@ TEST_F(QcMdlCommandsTest, SequenceOptionsOfTheCorpus) {
     EXPECT_EQ(count("QC062"), 0u) << all();
 }
 
+// Valve's combine_soldier_anims.mdl holds `deploy_gesture`'s key values as
+// `faceposer {\n"type" "gesture" "tags" {\n"apex" "26"  }\n...`: words one block deep quoted.
+TEST_F(QcMdlCommandsTest, SequenceKeyValuesAreKeptAsStudiomdlWritesThem) {
+    auto project = read(kHead + "$sequence wave \"walk\" {\n"         // 3
+                                "  keyvalues { interior ACT_IDLE }\n" // 4
+                                "}\n"                                 // 5
+                                "$append wave { keyvalues { faceposer { \"type\" \"gesture\" "
+                                "tags { apex 9 } } } }\n"                        // 6
+                                "$animation a_kv \"walk\" keyvalues { x y }\n"); // 7
+    ASSERT_TRUE(project) << all();
+    ASSERT_EQ(project->sequences.size(), 1u);
+    EXPECT_EQ(
+        project->sequences[0].keyValues,
+        "interior ACT_IDLE faceposer {\n\"type\" \"gesture\" \"tags\" {\n\"apex\" \"9\"  }\n }\n");
+    expectAt("QC062", 7); // an $animation keeps no key values
+    ASSERT_EQ(project->animations.size(), 1u);
+    EXPECT_EQ(project->animations[0].keyValues, "");
+}
+
+TEST_F(QcMdlCommandsTest, SequenceKeyValuesWithoutABlockAreAnErrorAtTheirLine) {
+    EXPECT_FALSE(read(kHead + "$sequence bad \"walk\" keyvalues\n")); // 3
+    expectAt("QC030", 3);
+}
+
 TEST_F(QcMdlCommandsTest, NumericAndNamedEvents) {
     auto project = read(kHead + "$sequence fire \"walk\" {\n"
                                 "  { event AE_CL_PLAYSOUND 2 \"Weapon.Fire\" }\n" // 4

@@ -206,6 +206,26 @@ TEST_F(QcPreprocessorTest, VariablesDefinedInsideABodyUseTheArguments) {
     EXPECT_EQ(words, "$sequence walk_loop anims/walk $continue walk_loop");
 }
 
+TEST_F(QcPreprocessorTest, AQuotedArgumentReadsAsABareWordInTheBody) {
+    run("$definemacro Walk name act \\\\\n"
+        "$sequence $name$ anims/walk keyvalues { interior $act$ } \\\\\n"
+        "$continue $name$\n"
+        "\n"
+        "$Walk \"walk_all\" \"ACT_IDLE_RIFLE\"\n"
+        "$Walk run_all \"has space\"\n");
+    EXPECT_EQ(sink.errorCount(), 0u) << all();
+    const QcToken* act = find("ACT_IDLE_RIFLE");
+    ASSERT_NE(act, nullptr);
+    EXPECT_TRUE(act->isWord());
+    const QcToken* name = find("walk_all");
+    ASSERT_NE(name, nullptr);
+    EXPECT_TRUE(name->isWord());
+    // Text with a space stays one quoted word.
+    const QcToken* spaced = find("has space");
+    ASSERT_NE(spaced, nullptr);
+    EXPECT_EQ(spaced->kind, QcTokenKind::String);
+}
+
 // ---- the lexer's part ----
 
 TEST(QcLexerComments, LinesOfCommentsHoldingTheMarkAreListed) {
