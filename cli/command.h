@@ -9,6 +9,9 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace vtxc::cli {
@@ -17,16 +20,32 @@ struct CommandContext {
     int exitStatus = 0;
 };
 
-// Prints each diagnostic to stderr as it arrives; warnings are hidden by --quiet.
+// Prints each diagnostic to stderr as it arrives; warnings are hidden by --quiet. A warning or
+// note repeated word for word (same code and message, another place) is printed `shownRepeats`
+// times; the rest are counted and summed up in one note per message when the sink goes (a
+// decompiled tree repeats one ignored IK option hundreds of times). Errors are always printed;
+// `shownRepeats` 0 prints everything (--all-warnings).
 class StderrSink : public DiagnosticSink {
   public:
-    explicit StderrSink(bool quiet = false) : quiet_(quiet) {}
+    static constexpr std::size_t kShownRepeats = 3;
+    explicit StderrSink(bool quiet = false, std::size_t shownRepeats = kShownRepeats)
+        : quiet_(quiet), shownRepeats_(shownRepeats) {}
+    ~StderrSink() override;
+    StderrSink(const StderrSink&) = delete;
+    StderrSink& operator=(const StderrSink&) = delete;
 
   protected:
     void deliver(const Diagnostic& diagnostic) override;
 
   private:
+    struct Repeats {
+        std::size_t seen = 0;
+        Diagnostic first;
+    };
     bool quiet_;
+    std::size_t shownRepeats_;
+    std::map<std::pair<std::string, std::string>, Repeats> repeats_; // (code, message)
+    std::vector<std::pair<std::string, std::string>> order_;           // first seen first
 };
 
 // Exit status for a finished command: the sink's worst error, else Ok.

@@ -31,6 +31,7 @@ struct CompileArguments {
     std::int64_t checksum = 0;
     bool checksumGiven = false;
     bool quiet = false;
+    bool allWarnings = false; // --all-warnings: every repeat of a warning, not the first three
     CompileOptions options;
     int autoLods = 0;
     double autoShadowRatio = 0;
@@ -224,7 +225,7 @@ void writeOutputHashes(const std::string& file, const CompileOutput& output,
 
 void runCompile(const CompileArguments& args, CommandContext& context) {
     InputRecording recording(args.depfile);
-    StderrSink sink(args.quiet);
+    StderrSink sink(args.quiet, args.allWarnings ? 0 : StderrSink::kShownRepeats);
     CompileOptions options = args.options;
     if (args.checksumGiven) options.checksum = static_cast<std::int32_t>(args.checksum);
     if (!parseVariants(args.variants, options.variants)) {
@@ -386,6 +387,9 @@ void addCompileCommand(CLI::App& app, CommandContext& context) {
                     "compile read (for Ninja, Make, build farms; after a failure: no output, "
                     "the files read up to it)");
     sub->add_flag("--quiet", args->quiet, "print errors only");
+    sub->add_flag("--all-warnings", args->allWarnings,
+                  "print every repeat of a warning (by default a warning repeated word for word "
+                  "is printed three times, then counted in one note)");
     sub->callback([args, &context] { runCompile(*args, context); });
 }
 

@@ -109,5 +109,35 @@ TEST(QcCompileCli, ContentRootBoundsThePaths) {
     EXPECT_NE(result.err.find("error[QC015]"), std::string::npos) << result.err;
 }
 
+// A warning repeated word for word is printed three times, then summed up in one note at the
+// first place; errors and --all-warnings print every one.
+TEST(QcCompileCli, AWarningRepeatedWordForWordIsShownThreeTimesThenCounted) {
+    test::TempDir dir;
+    test::writeText(dir / "src/a.smd", quadSmdText("skin", 0));
+    std::string qc = "$modelname \"m.mdl\"\n$body \"b\" \"a.smd\"\n";
+    for (int i = 0; i < 5; ++i)
+        qc += "$upaxis Y\n"; // lines 3 to 7
+    test::writeText(dir / "src/m.qc", qc);
+    const auto countOf = [](const std::string& text, const std::string& what) {
+        std::size_t n = 0;
+        for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+            ++n;
+        return n;
+    };
+    auto result =
+        test::runVtxc({"compile", (dir / "src/m.qc").string(), "-o", (dir / "game").string()});
+    EXPECT_EQ(result.exitStatus, 0) << result.err;
+    EXPECT_EQ(countOf(result.err, "warning[QC061]"), 3u) << result.err;
+    EXPECT_NE(result.err.find("m.qc:5:1: warning[QC061]"), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find("m.qc:6:1: warning[QC061]"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("m.qc:3:1: note[QC061]: 2 more time(s)"), std::string::npos)
+        << result.err;
+    result = test::runVtxc({"compile", (dir / "src/m.qc").string(), "-o",
+                            (dir / "game2").string(), "--all-warnings"});
+    EXPECT_EQ(result.exitStatus, 0) << result.err;
+    EXPECT_EQ(countOf(result.err, "warning[QC061]"), 5u) << result.err;
+    EXPECT_EQ(result.err.find("more time(s)"), std::string::npos) << result.err;
+}
+
 } // namespace
 } // namespace vtxc
