@@ -29,6 +29,9 @@ inline constexpr DiagnosticCode kMeshCodeList[] = {
     {"MESH007", Severity::Warning, ExitCode::Ok,
      "a second $texturegroup is ignored: only the first makes the .mdl's skin families",
      "put every skin family in one $texturegroup"},
+    {"MESH008", Severity::Warning, ExitCode::Ok,
+     "a $renamematerial names a material no mesh or $texturegroup of the model uses",
+     "name the material as the SMD does (case and extension do not matter)"},
 };
 
 inline constexpr DiagnosticCode kBoneCodeList[] = {

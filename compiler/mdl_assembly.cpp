@@ -163,8 +163,8 @@ class MdlAssembler {
     }
 
     void buildTables() {
-        TextureTables tables =
-            buildTextureTables(in_.built.materials, qc_.textureGroups, qc_.cdMaterials, sink_);
+        TextureTables tables = buildTextureTables(in_.built.materials, qc_.textureGroups,
+                                                  qc_.cdMaterials, qc_.materialRenames, sink_);
         file_.textures = std::move(tables.textures);
         file_.cdmaterials = std::move(tables.cdmaterials);
         file_.skinFamilies = std::move(tables.skinFamilies);

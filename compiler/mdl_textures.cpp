@@ -3,6 +3,7 @@
 #include "compiler/mdl_textures.h"
 
 #include "compiler/compile_codes.h"
+#include "compiler/mesh_extraction.h"
 
 #include <algorithm>
 #include <cctype>
@@ -33,15 +34,45 @@ std::string folderOf(const std::string& written) {
     return folder;
 }
 
+// The name a material has in the .mdl: the last rename of it, else its own.
+std::string renamed(const std::string& material, const std::vector<QcMaterialRename>& renames) {
+    std::string name = material;
+    for (const QcMaterialRename& rename : renames)
+        if (sameMaterial(rename.from, material)) name = rename.to;
+    return name;
+}
+
+void reportUnusedRenames(const std::vector<std::string>& materials,
+                         const std::vector<QcTextureGroup>& groups,
+                         const std::vector<QcMaterialRename>& renames, DiagnosticSink& sink) {
+    for (const QcMaterialRename& rename : renames) {
+        bool used = std::any_of(materials.begin(), materials.end(),
+                                [&](const std::string& m) { return sameMaterial(rename.from, m); });
+        for (const QcTextureGroup& group : groups)
+            for (const auto& row : group.skins)
+                for (const std::string& name : row)
+                    used = used || sameMaterial(rename.from, name);
+        if (!used)
+            sink.report(kMeshCodes["MESH008"], rename.definedAt,
+                        "$renamematerial '" + rename.from +
+                            "': no mesh or $texturegroup of the model uses that material; "
+                            "nothing was renamed");
+    }
+}
+
 } // namespace
 
 TextureTables buildTextureTables(const std::vector<std::string>& materials,
                                  const std::vector<QcTextureGroup>& groups,
                                  const std::vector<std::string>& cdMaterials,
+                                 const std::vector<QcMaterialRename>& renames,
                                  DiagnosticSink& sink) {
     TextureTables tables;
+    reportUnusedRenames(materials, groups, renames, sink);
+    // One texture per material, in the materials' order, even where two get one new name: the
+    // meshes number their textures by that order.
     for (const std::string& material : materials)
-        textureIndex(tables.textures, material);
+        tables.textures.push_back(MdlTexture{.name = renamed(material, renames)});
     for (const std::string& folder : cdMaterials)
         tables.cdmaterials.push_back(folderOf(folder));
     for (std::size_t g = 1; g < groups.size(); ++g)
@@ -53,7 +84,7 @@ TextureTables buildTextureTables(const std::vector<std::string>& materials,
         for (const auto& row : groups.front().skins) {
             std::vector<std::int16_t> indices;
             for (const std::string& name : row)
-                indices.push_back(textureIndex(tables.textures, name));
+                indices.push_back(textureIndex(tables.textures, renamed(name, renames)));
             rows.push_back(std::move(indices));
         }
     std::vector<std::int16_t> identity(tables.textures.size());

@@ -20,9 +20,14 @@ struct TextureTables {
 // names (matched ignoring case). Families: row 0 is the identity; family f replaces the texture
 // of each column of the group's first row by the one of its row f. Only the first $texturegroup
 // is used (SKIN001, a warning, names the others). Folders: as written with '/' turned into '\'
-// and a trailing '\'.
+// and a trailing '\'. Renames ($renamematerial, matched as materials are: ignoring case and the
+// extension) give a texture its new name, also where a $texturegroup names the old one; each
+// texture keeps its place, so the meshes keep theirs. A rename that names no material of the
+// model is MESH008, a warning at its line.
 TextureTables buildTextureTables(const std::vector<std::string>& materials,
                                  const std::vector<QcTextureGroup>& groups,
-                                 const std::vector<std::string>& cdMaterials, DiagnosticSink& sink);
+                                 const std::vector<std::string>& cdMaterials,
+                                 const std::vector<QcMaterialRename>& renames,
+                                 DiagnosticSink& sink);
 
 } // namespace vtxc

@@ -120,6 +120,7 @@ class QcInterpreter {
             {"$lod", &QcInterpreter::lod},
             {"$shadowlod", &QcInterpreter::lod},
             {"$texturegroup", &QcInterpreter::textureGroup},
+            {"$renamematerial", &QcInterpreter::renameMaterial},
             {"$sequence", &QcInterpreter::sequence},
             {"$animation", &QcInterpreter::sequence},
             {"$declaresequence", &QcInterpreter::declareSequence},
@@ -602,6 +603,18 @@ class QcInterpreter {
     }
 
     // ---- texture groups ----
+
+    // `$renamematerial OLD NEW` (the $renamematerial wiki page: the model uses NEW where its
+    // meshes say OLD).
+    void renameMaterial(const QcCommand& command, ArgumentCursor& arguments) {
+        const QcToken* from =
+            requireText(command, arguments, "the material's name and its new name");
+        const QcToken* to =
+            from ? requireText(command, arguments, "a new name after the material's") : nullptr;
+        if (!to) return;
+        project_.materialRenames.push_back({from->text, to->text, command.head->where()});
+        finish(command, arguments);
+    }
 
     void textureGroup(const QcCommand& command, ArgumentCursor& arguments) {
         const QcToken* name =

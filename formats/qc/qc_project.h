@@ -118,6 +118,13 @@ struct QcTextureGroup {
     SourceLocation definedAt;
 };
 
+// `$renamematerial OLD NEW`: the texture the meshes call OLD is named NEW in the .mdl.
+struct QcMaterialRename {
+    std::string from;
+    std::string to;
+    SourceLocation definedAt;
+};
+
 struct QcDefinedBone {
     std::string name;
     std::string parent; // empty for a root bone
@@ -158,6 +165,7 @@ struct QcProject {
     std::vector<QcBodyPart> bodyParts;
     std::vector<QcLod> lods; // lods[0] is the implied reference LOD (switch point 0)
     std::vector<QcTextureGroup> textureGroups;
+    std::vector<QcMaterialRename> materialRenames; // in order
     std::vector<QcSequence> sequences;
     std::vector<QcSequence> animations; // $animation entries (same fields)
     // The node names of the sequence graph, numbered (from 1) in the order the QC first names

@@ -227,6 +227,25 @@ TEST_F(MdlAssemblyTest, SequenceKeyValuesAreWrittenInTheirMdlKeyValueBlock) {
     EXPECT_EQ(sink.find("QC062"), nullptr) << all();
 }
 
+// $renamematerial: the texture takes the new name where the meshes and the $texturegroup say
+// the old one (case and extension do not matter); one that names nothing is MESH008 at its line.
+TEST_F(MdlAssemblyTest, RenamedMaterialsKeepTheirPlaceUnderTheNewName) {
+    auto mdl = compileQc("$modelname m.mdl\n$body b ref\n"
+                         "$texturegroup skins { { \"MAT.vmt\" } { \"mat_alt\" } }\n"
+                         "$renamematerial Mat metal/plate\n" // 4
+                         "$renamematerial mat_alt metal/plate_rusty\n"
+                         "$renamematerial nothere other\n"); // 6
+    ASSERT_TRUE(mdl) << all();
+    ASSERT_EQ(mdl->textures.size(), 2u);
+    EXPECT_EQ(mdl->textures[0].name, "metal/plate");
+    EXPECT_EQ(mdl->textures[1].name, "metal/plate_rusty");
+    EXPECT_EQ(mdl->skinFamilies, (std::vector<std::vector<std::int16_t>>{{0, 1}, {1, 1}}));
+    const Diagnostic* unused = sink.find("MESH008");
+    ASSERT_NE(unused, nullptr) << all();
+    EXPECT_EQ(unused->location.line, 6u);
+    EXPECT_EQ(sink.find("QC061"), nullptr) << all();
+}
+
 TEST_F(MdlAssemblyTest, SmdFormGetsAnIdleSequenceOfTheBindPose) {
     test::writeText(dir / "ref.smd", kReference);
     const ModelProject project = projectFromSmds(dir / "ref.smd", {}, std::nullopt);

@@ -69,6 +69,7 @@ std::vector<Sample> commandSamples() {
         command("$lod", "$lod 10\n{\n\treplacemodel \"ref.smd\" \"lod.smd\"\n}"),
         command("$shadowlod", "$shadowlod\n{\n\treplacemodel \"ref.smd\" \"lod.smd\"\n}"),
         command("$texturegroup", "$texturegroup skins\n{\n\t{ \"mat\" }\n\t{ \"mat2\" }\n}"),
+        command("$renamematerial", "$renamematerial mat other/mat"),
         command("$sequence", "$sequence wave \"wave.smd\""),
         command("$animation", "$animation a_wave \"wave.smd\""),
         command("$collisionmodel", "$collisionmodel \"ref.smd\" { $mass 5 }"),

@@ -307,6 +307,17 @@ TEST_F(QcMdlCommandsTest, SequenceKeyValuesWithoutABlockAreAnErrorAtTheirLine) {
     expectAt("QC030", 3);
 }
 
+TEST_F(QcMdlCommandsTest, RenameMaterialTakesTwoNames) {
+    auto project = read(kHead + "$renamematerial \"skin\" \"metal/plate\"\n"); // 3
+    ASSERT_TRUE(project) << all();
+    ASSERT_EQ(project->materialRenames.size(), 1u);
+    EXPECT_EQ(project->materialRenames[0].from, "skin");
+    EXPECT_EQ(project->materialRenames[0].to, "metal/plate");
+    EXPECT_EQ(project->materialRenames[0].definedAt.line, 3u);
+    EXPECT_FALSE(read(kHead + "$renamematerial skin\n")); // 3: no new name
+    expectAt("QC030", 3);
+}
+
 TEST_F(QcMdlCommandsTest, NumericAndNamedEvents) {
     auto project = read(kHead + "$sequence fire \"walk\" {\n"
                                 "  { event AE_CL_PLAYSOUND 2 \"Weapon.Fire\" }\n" // 4
