@@ -45,19 +45,17 @@ std::string renamed(const std::string& material, const std::vector<QcMaterialRen
 void reportUnusedRenames(const std::vector<std::string>& materials,
                          const std::vector<QcTextureGroup>& groups,
                          const std::vector<QcMaterialRename>& renames, DiagnosticSink& sink) {
-    for (const QcMaterialRename& rename : renames) {
-        bool used = std::any_of(materials.begin(), materials.end(),
-                                [&](const std::string& m) { return sameMaterial(rename.from, m); });
-        for (const QcTextureGroup& group : groups)
-            for (const auto& row : group.skins)
-                for (const std::string& name : row)
-                    used = used || sameMaterial(rename.from, name);
-        if (!used)
+    std::vector<std::string> names = materials; // every name a rename may match
+    for (const QcTextureGroup& group : groups)
+        for (const auto& row : group.skins)
+            names.insert(names.end(), row.begin(), row.end());
+    for (const QcMaterialRename& rename : renames)
+        if (std::none_of(names.begin(), names.end(),
+                         [&](const std::string& name) { return sameMaterial(rename.from, name); }))
             sink.report(kMeshCodes["MESH008"], rename.definedAt,
                         "$renamematerial '" + rename.from +
                             "': no mesh or $texturegroup of the model uses that material; "
                             "nothing was renamed");
-    }
 }
 
 } // namespace
