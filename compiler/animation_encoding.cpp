@@ -43,7 +43,7 @@ Eigen::Vector3d rotationOffset(const LocalPose& pose, const ChannelBase& base) {
 }
 
 std::int16_t quantise(double value, float scale) {
-    const double steps = std::round(value / static_cast<double>(scale));
+    const double steps = std::trunc(static_cast<float>(value) / scale);
     return static_cast<std::int16_t>(std::clamp(steps, -32768.0, 32767.0));
 }
 

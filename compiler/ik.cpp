@@ -62,7 +62,8 @@ MdlCompressedIkError compressError(const std::vector<Eigen::Isometry3d>& errors)
         std::vector<std::int16_t> quantised;
         for (double v : values[channel])
             quantised.push_back(static_cast<std::int16_t>(std::clamp(
-                std::round(v / static_cast<double>(out.scale[channel])), -32768.0, 32767.0)));
+                static_cast<double>(std::trunc(static_cast<float>(v) / out.scale[channel])),
+                -32768.0, 32767.0)));
         if (std::any_of(quantised.begin(), quantised.end(), [](std::int16_t v) { return v; }))
             out.values[channel] = encodeAnimValues(quantised);
     }

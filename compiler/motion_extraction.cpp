@@ -192,6 +192,24 @@ class MotionApplier {
         return out;
     }
 
+    // The turn a piece takes off its frames, frame by frame: the root's rotations as quaternions,
+    // each given the sign nearer its predecessor's (animation samples are kept continuous so
+    // they interpolate the short way), then twice the angle of (w, z) of the first-to-last
+    // rotation, which lies in (-360, 360]. So a root spinning 536 degrees over the piece
+    // (Valve's police Rappel_a_noturn_layer, piece 110-136) comes off as -183.84 degrees where
+    // the wrapped twist says 176.16: one more turn the other way, matching Valve's frames.
+    double turnFollowed(const Piece& piece) const {
+        Eigen::Quaterniond first(rootAt(piece.start).linear());
+        Eigen::Quaterniond previous = first;
+        for (int f = piece.start + 1; f <= piece.end; ++f) {
+            Eigen::Quaterniond current(rootAt(f).linear());
+            if (current.dot(previous) < 0.0) current.coeffs() = -current.coeffs();
+            previous = current;
+        }
+        const Eigen::Quaterniond change = previous * first.conjugate();
+        return 2.0 * std::atan2(change.z(), change.w()) * kDegrees;
+    }
+
     // A piece's speeds at its start and end, in units per piece: the engine places the root at
     // d(t) = v0 t + (v1 - v0) t^2 / 2 along the piece's vector (t from 0 to 1), so v0 + v1 is
     // twice the piece's length. Valve's files show how studiomdl chooses them: from the distance
@@ -219,9 +237,10 @@ class MotionApplier {
     MdlMovement extractPiece(const Piece& piece, Eigen::Vector3d& position, double& heading,
                              std::vector<Eigen::Vector3d>& removed, std::vector<double>& turned) {
         const Eigen::Isometry3d from = rootAt(piece.start), to = rootAt(piece.end);
-        const double turn = piece.flags & kStudioMotionLZR
-                                ? wrapDegrees(turnAboutZOf(to.linear() * from.linear().transpose()))
-                                : 0.0;
+        const bool turns = piece.flags & kStudioMotionLZR;
+        const double turn =
+            turns ? wrapDegrees(turnAboutZOf(to.linear() * from.linear().transpose())) : 0.0;
+        const double turnTaken = turns ? turnFollowed(piece) : 0.0;
         // The engine turns the whole animation about the model's origin, not about the root: what
         // the piece moves is where the root is against where the turn alone carries the root's
         // place at the piece's start.
@@ -247,7 +266,7 @@ class MotionApplier {
         for (int f = piece.start + 1; f <= piece.end; ++f) {
             const double t = static_cast<double>(f - piece.start) / span;
             removed[static_cast<std::size_t>(f)] = position + speeds.distanceAt(t) * direction;
-            turned[static_cast<std::size_t>(f)] = heading + t * turn;
+            turned[static_cast<std::size_t>(f)] = heading + t * turnTaken;
         }
         position += change;
         heading += turn;
@@ -323,7 +342,10 @@ void closeLoop(AnimationFrames& animation, const Skeleton& skeleton) {
     const std::vector<LocalPose>& first = animation.frames.front();
     std::vector<LocalPose>& last = animation.frames.back();
     for (std::size_t bone = 0; bone < skeleton.size() && bone < last.size(); ++bone)
-        if (skeleton.parents[bone] >= 0 || animation.movements.empty()) last[bone] = first[bone];
+        if (animation.movements.empty() && skeleton.parents[bone] < 0)
+            last[bone] = first[bone];
+        else if (skeleton.parents[bone] >= 0)
+            last[bone].rotation = first[bone].rotation;
 }
 
 bool applyMotion(const QcMotionOptions& motion, AnimationFrames& animation,

@@ -318,13 +318,19 @@ TEST_F(MdlAnimationTest, RecordsOnlyForMovingBonesWithTheRightChannels) {
     EXPECT_TRUE(wave.bones[1].rotValues[0].empty()); // x never turns: no channel
     EXPECT_FALSE(wave.bones[1].rotValues[2].empty());
     EXPECT_EQ(wave.numframes, 3);
-    // Every frame decodes back to the poses, within the quantisation.
+    // Every frame decodes back to the poses within one quantisation step (values are truncated
+    // toward zero, as Valve's encoder does), and never past the pose: the step is taken toward
+    // the bone's default.
     for (int frame = 0; frame < 3; ++frame) {
         const auto decoded = decodeAnimationFrame(wave, mdlBones, frame);
         for (std::size_t bone = 0; bone < 3; ++bone) {
             const LocalPose& expected =
                 set->animations[1].frames[static_cast<std::size_t>(frame)][bone];
-            EXPECT_NEAR(decoded[bone].position.z, expected.position.z(), 0.003);
+            const double step = mdlBones[bone].posscale.z;
+            const double fromDefault = expected.position.z() - mdlBones[bone].pos.z;
+            const double decodedFromDefault = decoded[bone].position.z - mdlBones[bone].pos.z;
+            EXPECT_NEAR(decodedFromDefault, fromDefault, step + 1e-6) << frame << " " << bone;
+            EXPECT_LE(std::abs(decodedFromDefault), std::abs(fromDefault) + 1e-6);
             const Eigen::Quaterniond q(decoded[bone].rotation.w, decoded[bone].rotation.x,
                                        decoded[bone].rotation.y, decoded[bone].rotation.z);
             EXPECT_NEAR(std::abs(q.dot(expected.rotation)), 1.0, 1e-6) << frame << " " << bone;

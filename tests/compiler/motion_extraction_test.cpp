@@ -44,6 +44,26 @@ std::string turnFile() {
     return text + "end\n";
 }
 
+// Nine frames standing at (0, 0, 10) and spinning 67 degrees about Z per frame: 536 degrees in
+// all, a turn and a half.
+std::string spinFile() {
+    std::string text = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n";
+    for (int f = 0; f < 9; ++f)
+        text += "time " + std::to_string(f) + "\n0 0 0 10 0 0 " +
+                std::to_string(67.0 * f * std::numbers::pi / 180.0) + "\n1 4 0 0 0 0 0\n";
+    return text + "end\n";
+}
+
+// Five frames: the arm reaches 0.5 further in frame 0 only and turns 0.2 radians about Z per
+// frame; the root stays (the shape of the hl2mp runs' hands).
+std::string reachFile() {
+    std::string text = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n";
+    for (int f = 0; f < 5; ++f)
+        text += "time " + std::to_string(f) + "\n0 0 0 10 0 0 0\n1 " + (f == 0 ? "4.5" : "4") +
+                " 0 0 0 0 " + std::to_string(0.2 * f) + "\n";
+    return text + "end\n";
+}
+
 // Five frames: the arm turns 0.2 radians about Z per frame, the root stays.
 std::string waveFile() {
     std::string text = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n";
@@ -87,6 +107,8 @@ class MotionExtractionTest : public ::testing::Test {
         test::writeText(dir / "stopping.smd", alongXFile({0, 4, 9, 10, 10}));
         test::writeText(dir / "odd.smd", alongXFile({0, 1, 5, 10, 10}));
         test::writeText(dir / "orbit.smd", orbitFile());
+        test::writeText(dir / "spin.smd", spinFile());
+        test::writeText(dir / "reach.smd", reachFile());
         test::writeText(dir / "m.qc", "$modelname m.mdl\n$body b ref\n" + qcBody);
         qc = readQcProject(dir / "m.qc", sink);
         if (!qc) return std::nullopt;
@@ -207,6 +229,24 @@ TEST_F(MotionExtractionTest, LzrTakesTheTurnOffAndRecordsItsAngle) {
                         turn.frames[0][0].rotation),
                     0.0, 1e-6)
             << "frame " << f;
+}
+
+// The turn comes off as the root's quaternions followed frame by frame say: a 536-degree spin
+// is -184 degrees (one more turn the other way), as Valve's police Rappel_a_noturn_layer shows;
+// the record keeps the wrapped 176.
+TEST_F(MotionExtractionTest, ASpinPastOneTurnComesOffTheWayItsQuaternionsFollow) {
+    auto set = build("$sequence spin spin walkframe 8 LZR\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& spin = animation(*set, "@spin");
+    ASSERT_EQ(spin.movements.size(), 1u);
+    EXPECT_NEAR(spin.movements[0].angle, 176.0, 1e-3);
+    // Frame 4 has spun 268 degrees and gets 92 more (half of 184 the other way): it faces as
+    // frame 0 does. Taken the short way (88 off) it would face the other way.
+    const double degree = std::numbers::pi / 180.0;
+    EXPECT_NEAR(spin.frames[4][0].rotation.angularDistance(spin.frames[0][0].rotation), 0.0, 1e-6);
+    EXPECT_NEAR(spin.frames[1][0].rotation.angularDistance(spin.frames[0][0].rotation),
+                (67.0 + 23.0) * degree, 1e-6);
+    EXPECT_NEAR(spin.frames[8][0].rotation.angularDistance(spin.frames[0][0].rotation), 0.0, 1e-6);
 }
 
 // The engine moves along a piece by d(t) = v0 t + (v1 - v0) t^2 / 2. studiomdl's v0 comes from
@@ -399,6 +439,19 @@ TEST_F(MotionExtractionTest, ALoopEndsOnItsFirstPoseRootIncludedUnlessItsMotionI
     // LX takes the file's y (the model's x) off; the rest of the walk stays on the root's last
     // frame: model y 9 where the first frame has 1.
     expectNear(root(animation(*set, "@moving"), 4), Eigen::Vector3d(0, 9, 10));
+}
+
+// Valve's looping a_RunS ends with its hands turned as in frame 0 but placed as in the file's
+// last frame (y 0, where frame 0 has -0.014): below the root, a loop's last frame takes the
+// first frame's rotations only.
+TEST_F(MotionExtractionTest, BelowTheRootALoopsLastFrameKeepsItsOwnPositions) {
+    auto set = build("$sequence reach reach loop\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& reach = animation(*set, "@reach");
+    EXPECT_NEAR(reach.frames[4][1].rotation.angularDistance(reach.frames[0][1].rotation), 0.0,
+                1e-9);
+    expectNear(reach.frames[4][1].position, Eigen::Vector3d(4, 0, 0));
+    expectNear(reach.frames[0][1].position, Eigen::Vector3d(4.5, 0, 0));
 }
 
 // ---- bad input: code and line ------------------------------------------------------------------
