@@ -42,7 +42,8 @@ float cycleOf(double frame, int frames) {
 }
 
 // The channel values over all frames, with the range-derived scale (position: at least 128 units,
-// rotation: at least pi/8, over the 16-bit range).
+// rotation: at least pi/8, over the 16-bit range). Every channel is written, zeros too: all 1205
+// error tracks of Valve's two soldier libraries and its super soldier hold six channels.
 MdlCompressedIkError compressError(const std::vector<Eigen::Isometry3d>& errors) {
     MdlCompressedIkError out;
     std::array<std::vector<double>, 6> values;
@@ -64,8 +65,7 @@ MdlCompressedIkError compressError(const std::vector<Eigen::Isometry3d>& errors)
             quantised.push_back(static_cast<std::int16_t>(std::clamp(
                 static_cast<double>(std::trunc(static_cast<float>(v) / out.scale[channel])),
                 -32768.0, 32767.0)));
-        if (std::any_of(quantised.begin(), quantised.end(), [](std::int16_t v) { return v; }))
-            out.values[channel] = encodeAnimValues(quantised);
+        out.values[channel] = encodeAnimValues(quantised);
     }
     return out;
 }
@@ -142,8 +142,13 @@ class RuleBuilder {
     // A release the QC writes carries an error track of zeros, one the compiler adds carries none
     // (Valve's combine_soldier_anims.mdl: `ikrule "rhand" release` in
     // a_Run_turretCarry_Upperbody_idle and @reload_smg1 has one, the added ones have none).
-    MdlIkRule writtenRelease(int chain) const {
+    MdlIkRule writtenRelease(int chain, const MdlIkRule& range) const {
         MdlIkRule rule = release(chain);
+        rule.start = range.start;
+        rule.peak = range.peak;
+        rule.tail = range.tail;
+        rule.end = range.end;
+        rule.contact = range.contact;
         MdlCompressedIkError zeros;
         zeros.scale = {static_cast<float>(kMinPositionRange / 32767.0),
                        static_cast<float>(kMinPositionRange / 32767.0),
@@ -151,8 +156,7 @@ class RuleBuilder {
                        static_cast<float>(kMinRotationRange / 32767.0),
                        static_cast<float>(kMinRotationRange / 32767.0),
                        static_cast<float>(kMinRotationRange / 32767.0)};
-        const std::vector<std::int16_t> none(
-            static_cast<std::size_t>(std::max(1, animation_.frameCount())), 0);
+        const std::vector<std::int16_t> none(static_cast<std::size_t>(trackLength(rule)), 0);
         for (MdlAnimValues& channel : zeros.values)
             channel = encodeAnimValues(none);
         rule.compressedError = std::move(zeros);
@@ -186,7 +190,7 @@ class RuleBuilder {
     // cycle later when it would come before the one it follows, and so does a contact before the
     // start (Valve's a_PoliceWalkS, `contact 7 ... range 29 7 21 29` of 31 frames: start 0.967,
     // peak 1.233, tail 1.7, end 1.967, contact 1.233).
-    void applyRange(const QcIkRule& source, MdlIkRule& rule) const {
+    void applyRange(const QcIkRule& source, MdlIkRule& rule) {
         const int frames = animation_.ruleFrameCount.value_or(animation_.frameCount());
         rule.start = rule.peak = 0.0f;
         rule.tail = rule.end = 1.0f;
@@ -205,6 +209,11 @@ class RuleBuilder {
             previous = *cycle;
         }
         rule.contact = laterThan(cycleOf(source.contact.value_or(0.0), frames), rule.start);
+        // The track ends on the range's end frame, counted in the frames the range was written
+        // for; without a range, on the animation's last frame.
+        const int last = (ranged ? frames : animation_.frameCount()) - 1;
+        trackEndFrame_ = static_cast<int>(
+            std::clamp(std::round(double(rule.end) * last), 0.0, 2.0 * std::max(last, 0)));
     }
 
     // Where the engine has moved the model at a frame, laps times round the loop further (a lap
@@ -227,11 +236,25 @@ class RuleBuilder {
         return unrolledFrame(static_cast<int>(unrolled));
     }
 
-    // The frames an error track holds, as frame and laps: as many as the animation has, from the
-    // rule's start frame (iStart) on, past the loop's end when the range runs there.
+    // How many frames an error track holds: the range's, from the rule's start frame (iStart)
+    // to its end frame, and 2 more when the end is past the animation's last frame. Valve's
+    // g_open_door_lever_backarms (`range 4 11 16 24` of 36 frames) holds 21, a_PoliceWalkS's
+    // left foot (`range 29 7 21 29` of 31: frames 29 to 59) 33, Rappel_a's written releases
+    // (`range 0 0 140 140` of 140) 143, a_Run_turretCarry_Upperbody_idle's (`range 0 0 18 18`,
+    // the animation cut to 1 frame by its sequence) 21; a rule without a range every frame of
+    // the animation as played (a_blindfire_idle_180: 20). All 1203 tracks of Valve's two
+    // soldier libraries follow this.
+    int trackLength(const MdlIkRule& rule) const {
+        const int last = animation_.frameCount() - 1;
+        return std::max(1, trackEndFrame_ - rule.iStart + 1 + (trackEndFrame_ > last ? 2 : 0));
+    }
+
+    // The frames an error track holds, as frame and laps, from the rule's start frame on, past
+    // the loop's end when the range runs there.
     std::vector<std::pair<int, int>> framesFromStart(const MdlIkRule& rule) const {
         std::vector<std::pair<int, int>> frames;
-        for (int i = 0; i < animation_.frameCount(); ++i)
+        const int count = trackLength(rule);
+        for (int i = 0; i < count; ++i)
             frames.push_back(unrolledFrame(rule.iStart + i));
         return frames;
     }
@@ -276,13 +299,7 @@ class RuleBuilder {
         case QcIkRuleType::Release: {
             // Its range as written, even past the last frame (Valve's layer_run_hold_baton_angry,
             // `range 0 0 30 30` on 21 frames: tail and end 1.5).
-            MdlIkRule written = writtenRelease(chain);
-            written.start = rule.start;
-            written.peak = rule.peak;
-            written.tail = rule.tail;
-            written.end = rule.end;
-            written.contact = rule.contact;
-            return written;
+            return writtenRelease(chain, rule);
         }
         case QcIkRuleType::Unlatch:
             rule.type = kIkUnlatch;
@@ -344,8 +361,55 @@ class RuleBuilder {
         rule.pos = toVec3(target);
         Eigen::Isometry3d targetTransform = Eigen::Isometry3d::Identity();
         targetTransform.translation() = target;
-        rule.compressedError = compressError(errorsAgainst(targetTransform, rule, measured));
+        std::vector<Eigen::Isometry3d> errors = errorsAgainst(targetTransform, rule, measured);
+        slideTargetInRamps(errors, rule, center, measured);
+        rule.compressedError = compressError(errors);
         return rule;
+    }
+
+    // How much of the rule the engine applies at a cycle: 0 outside the range, 1 from peak to
+    // tail, and in the ramps SimpleSpline (3t^2 - 2t^3, mathlib.h) of the fraction of the ramp.
+    static double rampWeight(const MdlIkRule& rule, double cycle) {
+        const auto spline = [](double t) {
+            t = std::clamp(t, 0.0, 1.0);
+            return t * t * (3.0 - 2.0 * t);
+        };
+        if (cycle < rule.peak)
+            return rule.peak > rule.start ? spline((cycle - rule.start) / (rule.peak - rule.start))
+                                          : 1.0;
+        if (cycle > rule.tail)
+            return rule.end > rule.tail ? spline((rule.end - cycle) / (rule.end - rule.tail)) : 1.0;
+        return 1.0;
+    }
+
+    // Before the peak and after the tail the ground rule's target slides, by the ramp's weight,
+    // from the locked point to where the chain end's own centre point is at that frame, dropped
+    // to the floor: error = end - (w * locked + (1 - w) * own centre), in the locked target's
+    // axes. Valve's a_PoliceWalkS and a_PoliceRunS feet (four rules) follow this within 0.004
+    // units frame by frame, where the locked point alone is off by up to 25 units at the range's
+    // ends; the rotation channels and the height are the locked error's.
+    void slideTargetInRamps(std::vector<Eigen::Isometry3d>& errors, const MdlIkRule& rule,
+                            const Eigen::Vector3d& center,
+                            const std::vector<std::vector<Eigen::Isometry3d>>& poses) const {
+        const int last = animation_.frameCount() - 1;
+        if (last <= 0) return;
+        const std::size_t end = endBone(rule.chain);
+        const auto [contactFrame, contactLaps] = frameAndLaps(rule.contact);
+        const Eigen::Matrix3d targetAxes = movedAt(contactFrame, contactLaps).linear();
+        const auto frames = framesFromStart(rule);
+        for (std::size_t i = 0; i < frames.size() && i < errors.size(); ++i) {
+            const double weight =
+                rampWeight(rule, static_cast<double>(rule.iStart + static_cast<int>(i)) / last);
+            if (weight >= 1.0) continue;
+            const auto [frame, laps] = frames[i];
+            const Eigen::Isometry3d& pose = poses[static_cast<std::size_t>(frame)][end];
+            Eigen::Vector3d own = pose * center;
+            own.z() = rule.floor;
+            const Eigen::Isometry3d moved = movedAt(frame, laps);
+            const Eigen::Vector3d ownError =
+                targetAxes.transpose() * moved.linear() * (pose.translation() - own);
+            errors[i].translation() = weight * errors[i].translation() + (1.0 - weight) * ownError;
+        }
     }
 
     // An attachment rule's target is the chain end's place and orientation at the contact frame,
@@ -393,6 +457,7 @@ class RuleBuilder {
     // The same before the animation's weight list (empty when it has none or is a delta).
     std::vector<std::vector<Eigen::Isometry3d>> unweightedPoses_;
     std::vector<Eigen::Isometry3d> moved_; // [frame]: the engine's movement (movementAtFrame)
+    int trackEndFrame_ = 0;                // the end frame of the rule being built (applyRange)
 };
 
 } // namespace

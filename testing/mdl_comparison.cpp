@@ -402,6 +402,19 @@ class Comparer {
             }
     }
 
+    // The frames an error track holds: the longest of its channels' runs (absent channels hold
+    // none).
+    static int framesHeld(const MdlCompressedIkError& error) {
+        int most = 0;
+        for (const MdlAnimValues& channel : error.values) {
+            int frames = 0;
+            for (const MdlAnimValueRun& run : channel)
+                frames += run.total;
+            most = std::max(most, frames);
+        }
+        return most;
+    }
+
     // The chain end's offset from the target, decoded frame by frame from the rule's iStart:
     // positions within 0.05 units (or two quantisation steps), angles within 0.01 radians.
     // Differences only outside the lock (before the peak or after the tail, where the engine
@@ -410,6 +423,12 @@ class Comparer {
         if (a.iStart != b.iStart) {
             add(rule + " error", "starts at frame " + std::to_string(a.iStart) + ", Valve's at " +
                                      std::to_string(b.iStart));
+            return;
+        }
+        const int held = framesHeld(*a.compressedError), valveHeld = framesHeld(*b.compressedError);
+        if (held != valveHeld) {
+            add(rule + " error",
+                "holds " + std::to_string(held) + " frames, Valve's " + std::to_string(valveHeld));
             return;
         }
         double worst = 0.0;

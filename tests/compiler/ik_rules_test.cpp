@@ -225,6 +225,58 @@ TEST_F(IkRulesTest, ARangePastTheLoopsEndIsUnrolledAndItsTrackStartsAtItsStart) 
     EXPECT_EQ(rule.iStart, 3);
 }
 
+// Outside the lock a ground rule's target slides, by the engine's ramp weight, from the locked
+// point to where the foot's own centre point is, on the floor: at the range's ends the error is
+// the foot's offset from its own centre (Valve's a_PoliceWalkS and a_PoliceRunS feet, within
+// 0.004 units frame by frame).
+TEST_F(IkRulesTest, AGroundRulesTargetSlidesToTheFootsOwnCentreOutsideTheLock) {
+    auto mdl = compileQc("$ikchain foot tip knee 0 1 0 center 1 0 0\n"
+                         "$sequence s wave ikrule foot footstep contact 1 range 0 1 1 2\n");
+    ASSERT_TRUE(mdl) << all();
+    const MdlIkRule& rule = test::namedAnimation(*mdl, "@s")->ikRules.at(0);
+    ASSERT_TRUE(rule.compressedError.has_value());
+    const auto error = [&](std::size_t channel, std::size_t frame) {
+        return decodeAnimValues(rule.compressedError->values[channel], 3).at(frame) *
+               static_cast<double>(rule.compressedError->scale[channel]);
+    };
+    // The tip points along the arm, which the model's +90 degree turn points along y, turned
+    // by the frame's angle: frame 0 has its centre 1 unit along y, frame 2 0.5 rad off that.
+    EXPECT_NEAR(error(0, 0), 0.0, 0.01);
+    EXPECT_NEAR(error(1, 0), -1.0, 0.01);
+    EXPECT_NEAR(error(0, 2), -std::sin(0.5), 0.01);
+    EXPECT_NEAR(error(1, 2), -std::cos(0.5), 0.01);
+    // The height stays the foot's above the floor.
+    for (std::size_t frame = 0; frame < 3; ++frame)
+        EXPECT_NEAR(error(2, frame), 10.0, 0.01) << frame;
+}
+
+// A track holds the frames of its range, start to end, and 2 more when the end is past the
+// animation's last frame; each of its six channels is written, zeros too (Valve's
+// g_open_door_lever_backarms, `range 4 11 16 24` of 36 frames: 21 values; a_PoliceWalkS's foot,
+// `range 29 7 21 29` of 31 frames, frames 29 to 59: 33 values).
+TEST_F(IkRulesTest, AnErrorTrackHoldsTheFramesOfItsRangeInSixChannels) {
+    auto mdl = compileQc("$attachment grip tip 0 0 0\n"
+                         "$sequence s walk ikrule first footstep contact 2 range 1 2 2 3 "
+                         "ikrule second attachment grip contact 2 range 1 2 2 3\n"
+                         "$sequence t walk loop ikrule first footstep contact 4 range 3 4 1 2 "
+                         "ikrule second release range 0 0 6 6\n");
+    ASSERT_TRUE(mdl) << all();
+    const auto expectHolds = [&](const std::string& animation, std::size_t rule, int frames) {
+        const MdlIkRule& written = test::namedAnimation(*mdl, animation)->ikRules.at(rule);
+        ASSERT_TRUE(written.compressedError.has_value()) << animation << " " << rule;
+        for (const MdlAnimValues& channel : written.compressedError->values) {
+            int held = 0;
+            for (const MdlAnimValueRun& run : channel)
+                held += run.total;
+            EXPECT_EQ(held, frames) << animation << " " << rule;
+        }
+    };
+    expectHolds("@s", 0, 3); // frames 1 to 3
+    expectHolds("@s", 1, 3);
+    expectHolds("@t", 0, 6); // frames 3 to 6 of a 5-frame loop (6 is frame 2 of the next lap)
+    expectHolds("@t", 1, 9); // frames 0 to 6
+}
+
 TEST_F(IkRulesTest, AWrittenReleaseKeepsItsRangeAndRangeZeroIsNone) {
     auto mdl = compileQc("$sequence s walk ikrule first release range 0 0 6 6 "
                          "ikrule second release range 0 0 0 0\n");

@@ -380,12 +380,10 @@ std::string kindOf(const test::MdlDifference& d) {
 // 19, 21 of 31) with the whole cycle's motion; the boxes of sequences measured on such pieces
 // (counted apart) and of one blend of deltas (combine_soldier_anims.mdl
 // `layer_Aim_RPG_all`: Valve's box is 0.995 units short of its `a_RPG_aim_mid_left`, whose own
-// sequence's box is equal); the IK error tracks of foot rules outside their lock (before the peak
-// and after the tail, where the engine blends the rule in and out: inside, they equal Valve's).
-// Allowed, counted and printed; every other kind, every animation's poses included, must be
-// equal or traced to the sources.
-const std::set<std::string> kNotImplemented = {"animation movements", "sequence bbox",
-                                               "animation ik rule error ramps"};
+// sequence's box is equal). Allowed, counted and printed; every other kind, every animation's
+// poses and every IK error track (ramps included) among them, must be equal or traced to the
+// sources.
+const std::set<std::string> kNotImplemented = {"animation movements", "sequence bbox"};
 
 // Why an IK rule's error track differs for a reason vtxc does not implement yet: the QC rule
 // says `usesequence` or `usesource` (measured on the sequence's layers or the source's frames;
