@@ -156,7 +156,8 @@ class RuleBuilder {
                        static_cast<float>(kMinRotationRange / 32767.0),
                        static_cast<float>(kMinRotationRange / 32767.0),
                        static_cast<float>(kMinRotationRange / 32767.0)};
-        const std::vector<std::int16_t> none(static_cast<std::size_t>(trackLength(rule)), 0);
+        const std::vector<std::int16_t> none(
+            static_cast<std::size_t>(std::max(1, trackLength(rule))), 0);
         for (MdlAnimValues& channel : zeros.values)
             channel = encodeAnimValues(none);
         rule.compressedError = std::move(zeros);
@@ -246,6 +247,7 @@ class RuleBuilder {
     // soldier libraries follow this.
     int trackLength(const MdlIkRule& rule) const {
         const int last = animation_.frameCount() - 1;
+        if (last < 0) return 0; // no frames to measure
         return std::max(1, trackEndFrame_ - rule.iStart + 1 + (trackEndFrame_ > last ? 2 : 0));
     }
 
