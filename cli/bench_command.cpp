@@ -66,9 +66,13 @@ void printRunSummary(const BenchRun& run) {
                 "ACMR", "ATVR");
     for (const auto& [name, model] : run.models) {
         const double timeMs = model.timeMs.value_or(0);
-        const BenchLodFigures* lod0 = model.ok ? shownLod(model) : nullptr;
-        if (!lod0) {
+        if (!model.ok) {
             std::printf("%-60s %10.1f  FAILED\n", name.c_str(), timeMs);
+            continue;
+        }
+        const BenchLodFigures* lod0 = shownLod(model);
+        if (!lod0) { // an animation library: an .mdl alone, no meshes to measure
+            std::printf("%-60s %10.1f  (animations only)\n", name.c_str(), timeMs);
             continue;
         }
         std::printf("%-60s %10.1f %8.0f %8.0f %8.0f %7.3f %7.3f\n", name.c_str(), timeMs,

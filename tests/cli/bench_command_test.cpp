@@ -66,6 +66,27 @@ TEST(BenchCli, AModelMissingFromTheFolderIsARegression) {
         << result.out;
 }
 
+// The summary tells an animation library (an .mdl alone, nothing to strip) from a model that
+// does not compile.
+TEST(BenchCli, TheSummaryShowsAnAnimationLibraryAsSuchAndAFailureAsFailed) {
+    test::TempDir models;
+    fs::create_directories(models / "lib");
+    fs::create_directories(models / "broken");
+    test::writeText(models / "lib" / "walk.smd",
+                    "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\n");
+    test::writeText(models / "lib" / "lib.qc", "$modelname lib.mdl\n$sequence idle walk\n");
+    test::writeText(models / "broken" / "broken.qc", "$modelname b.mdl\n$body b missing\n");
+    const auto result = test::runVtxc({"bench", models.path().string()});
+    const auto lineOf = [&](const std::string& name) {
+        const auto at = result.out.find(name);
+        return at == std::string::npos ? std::string()
+                                       : result.out.substr(at, result.out.find('\n', at) - at);
+    };
+    EXPECT_NE(lineOf("lib/lib.qc").find("(animations only)"), std::string::npos) << result.out;
+    EXPECT_EQ(lineOf("lib/lib.qc").find("FAILED"), std::string::npos) << result.out;
+    EXPECT_NE(lineOf("broken/broken.qc").find("FAILED"), std::string::npos) << result.out;
+}
+
 TEST(BenchCli, AnUnreadableBaselineIsReported) {
     test::TempDir models;
     writeBenchModelFolders(models.path());
