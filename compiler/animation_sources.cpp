@@ -173,6 +173,10 @@ class AnimationBuilder {
         }
         AnimationFrames animation = describe(entry, name);
         std::vector<std::vector<LocalPose>> nodes = nodePoses(smd);
+        const std::vector<int> nodeOfBone = nodesOfBones(smd);
+        if (!staticProp_ && measuresOnSource(animation))
+            for (const auto& frame : nodes)
+                animation.source.push_back(modelPose(smd, nodeOfBone, frame));
         if (!selectFrames(entry, file->written, nodes)) return std::nullopt;
         // `numframes N` sets the frame count: Valve's w_357.mdl makes its one-frame
         // attack1.smd (`numframes 2`) an animation of 2 frames, the last one repeated.
@@ -186,7 +190,6 @@ class AnimationBuilder {
         // poses are the file's, placed like any other animation's (sequences.cpp sets DELTA).
         animation.delta = !entry.subtracts.empty();
         if (entry.noAnimation) return zeroAnimation(std::move(animation), nodes.size());
-        const std::vector<int> nodeOfBone = nodesOfBones(smd);
         for (const auto& frame : nodes)
             animation.frames.push_back(staticProp_ ? std::vector<LocalPose>(skeleton_.size())
                                                    : modelPose(smd, nodeOfBone, frame));
@@ -326,6 +329,11 @@ class AnimationBuilder {
         if (applyMotion(motion, animation, context, sink_)) return true;
         ok_ = false;
         return false;
+    }
+
+    static bool measuresOnSource(const AnimationFrames& animation) {
+        return std::any_of(animation.ikRules.begin(), animation.ikRules.end(),
+                           [](const QcIkRule& rule) { return rule.usesSource; });
     }
 
     bool selectFrames(const QcSequence& entry, const std::string& file,

@@ -47,6 +47,10 @@ struct AnimationFrames {
     // otherwise), on which its sequence boxes are measured (sequence_bounds.h).
     std::vector<std::vector<LocalPose>> unweighted;
     std::vector<QcIkRule> ikRules; // from its `cmdlist` and `ikrule` options
+    // The file's frames before `frame`/`frames` picks some, for IK rules that say `usesource`
+    // (empty when none does): Valve's cover_pistol_layer (`frame 0 0 numframes 30`) measures its
+    // touch rule on a_walkN_hold_pistol's frames 0 to 29.
+    std::vector<std::vector<LocalPose>> source;
     // The frame count its IK rules' ranges are cycles of: its own before a sequence playing it
     // by name reshapes it (Valve's a_Run_turretCarry_Upperbody_idle, 19 frames cut to 1 by its
     // sequence's `frame 0 0`, keeps `range 0 0 18 18` as 0 0 1 1).

@@ -84,6 +84,12 @@ class RuleBuilder {
             unweightedPoses_.push_back(modelTransforms(posed(frame), skeleton.parents));
         for (int frame = 0; frame < animation.frameCount(); ++frame)
             moved_.push_back(movementAtFrame(animation.movements, frame));
+        // The file's frames for `usesource` rules, one per frame of the animation (the file's
+        // last repeated when it has fewer).
+        for (std::size_t frame = 0; !animation.source.empty() && frame < animation.frames.size();
+             ++frame)
+            sourcePoses_.push_back(modelTransforms(
+                animation.source[std::min(frame, animation.source.size() - 1)], skeleton.parents));
     }
 
     std::optional<std::vector<MdlIkRule>> run() {
@@ -337,6 +343,12 @@ class RuleBuilder {
         return unweightedPoses_.empty() ? poses_ : unweightedPoses_;
     }
 
+    // A `usesource` rule is measured on the file's own frames (cover_pistol_layer's touch rule
+    // follows a_walkN_hold_pistol frame by frame though the animation holds its frame 0).
+    const std::vector<std::vector<Eigen::Isometry3d>>& posesFor(const QcIkRule& source) const {
+        return source.usesSource && !sourcePoses_.empty() ? sourcePoses_ : measuredPoses();
+    }
+
     std::size_t endBone(int chain) const {
         return static_cast<std::size_t>(chains_[static_cast<std::size_t>(chain)].links.back().bone);
     }
@@ -357,7 +369,7 @@ class RuleBuilder {
         const int contact = std::clamp(static_cast<int>(std::lround(source.contact.value_or(0.0))),
                                        0, animation_.frameCount() - 1);
         const std::size_t end = endBone(chain);
-        const auto& measured = measuredPoses();
+        const auto& measured = posesFor(source);
         Eigen::Vector3d target = measured[static_cast<std::size_t>(contact)][end] * center;
         target.z() = source.floor.value_or(0.0);
         rule.pos = toVec3(target);
@@ -421,10 +433,11 @@ class RuleBuilder {
         const int contact = std::clamp(static_cast<int>(std::lround(source.contact.value_or(0.0))),
                                        0, animation_.frameCount() - 1);
         const std::size_t end = endBone(rule.chain);
-        const Eigen::Isometry3d target = poses_[static_cast<std::size_t>(contact)][end];
+        const auto& measured = source.usesSource && !sourcePoses_.empty() ? sourcePoses_ : poses_;
+        const Eigen::Isometry3d target = measured[static_cast<std::size_t>(contact)][end];
         rule.pos = toVec3(target.translation());
         rule.q = toVec4(Eigen::Quaterniond(target.linear()).normalized());
-        rule.compressedError = compressError(errorsAgainst(target, rule, poses_));
+        rule.compressedError = compressError(errorsAgainst(target, rule, measured));
     }
 
     std::optional<MdlIkRule> touch(const QcIkRule& source, MdlIkRule rule) {
@@ -441,7 +454,7 @@ class RuleBuilder {
         rule.iStart = frameAndLaps(rule.start).first;
         std::vector<Eigen::Isometry3d> errors;
         for (const auto& [frame, laps] : framesFromStart(rule)) {
-            const auto& pose = measuredPoses()[static_cast<std::size_t>(frame)];
+            const auto& pose = posesFor(source)[static_cast<std::size_t>(frame)];
             errors.push_back(pose[static_cast<std::size_t>(*bone)].inverse() * pose[end]);
         }
         rule.compressedError = compressError(errors);
@@ -458,6 +471,7 @@ class RuleBuilder {
     std::vector<std::vector<Eigen::Isometry3d>> poses_; // [frame][bone] model space
     // The same before the animation's weight list (empty when it has none or is a delta).
     std::vector<std::vector<Eigen::Isometry3d>> unweightedPoses_;
+    std::vector<std::vector<Eigen::Isometry3d>> sourcePoses_; // `usesource`: the file's frames
     std::vector<Eigen::Isometry3d> moved_; // [frame]: the engine's movement (movementAtFrame)
     int trackEndFrame_ = 0;                // the end frame of the rule being built (applyRange)
 };

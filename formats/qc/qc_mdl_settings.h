@@ -101,8 +101,9 @@ struct QcIkRule {
     std::optional<double> floor;
     std::optional<double> radius;
     std::optional<std::array<double, 4>> range; // start, peak, tail, end frames
-    // `usesequence` / `usesource`: measure on the sequence's blend or the source's frames. Not
-    // implemented (QC062 warns); kept so that comparisons can tell such rules apart.
+    // `usesource`: measured on the file's frames before `frame`/`frames` picks some.
+    // `usesequence`: on the sequence's blend with its layers; not implemented (QC062 warns), kept
+    // so that comparisons can tell such rules apart.
     bool usesSequence = false, usesSource = false;
     std::optional<double> contact; // frame
     SourceLocation definedAt;

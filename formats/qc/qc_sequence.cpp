@@ -493,10 +493,16 @@ std::optional<QcIkRule> QcSequenceReader::readIkRule(QcArgumentCursor& arguments
                 rule.target = bone->text;
             continue;
         }
-        if (option == "usesequence" || option == "usesource") {
-            (option == "usesequence" ? rule.usesSequence : rule.usesSource) = true;
+        if (option == "usesource") {
+            rule.usesSource = true;
+            continue;
+        }
+        if (option == "usesequence") {
+            rule.usesSequence = true;
             sink.warning(kQcOptionNotImplemented, word.where(),
-                         "IK rule option '" + word.text + "' is not implemented by vtxc; ignored");
+                         "IK rule option 'usesequence' (measure the rule on the sequence with its "
+                         "layers) is not implemented by vtxc; the rule is measured on its "
+                         "animation");
             continue;
         }
         // the others take one number (fakeorigin and fakerotate three: two more below)

@@ -277,6 +277,27 @@ TEST_F(IkRulesTest, AnErrorTrackHoldsTheFramesOfItsRangeInSixChannels) {
     expectHolds("@t", 1, 9); // frames 0 to 6
 }
 
+// `usesource` measures the rule on the file's own frames though `frame 0 0` holds the first
+// (Valve's cover_pistol_layer: a_walkN_hold_pistol frame 0 for 30 frames, its touch rule
+// following the walk's hands frame by frame).
+TEST_F(IkRulesTest, UsesourceMeasuresTheRuleOnTheFilesOwnFrames) {
+    auto mdl = compileQc("$sequence held walk frame 0 0 numframes 5 "
+                         "ikrule first touch root usesource\n"
+                         "$sequence still walk frame 0 0 numframes 5 ikrule first touch root\n");
+    ASSERT_TRUE(mdl) << all();
+    EXPECT_EQ(sink.find("QC062"), nullptr) << all(); // implemented: no "ignored" warning
+    const auto along = [&](const std::string& animation, std::size_t frame) {
+        const MdlIkRule& rule = test::namedAnimation(*mdl, animation)->ikRules.at(0);
+        return decodeAnimValues(rule.compressedError->values[0], 5).at(frame) *
+               static_cast<double>(rule.compressedError->scale[0]);
+    };
+    // The tip is 4 - 2f + 2 from the root along the file's x in frame f.
+    for (std::size_t frame = 0; frame < 5; ++frame) {
+        EXPECT_NEAR(along("@held", frame), 6.0 - 2.0 * static_cast<double>(frame), 0.01) << frame;
+        EXPECT_NEAR(along("@still", frame), 6.0, 0.01) << frame;
+    }
+}
+
 TEST_F(IkRulesTest, AWrittenReleaseKeepsItsRangeAndRangeZeroIsNone) {
     auto mdl = compileQc("$sequence s walk ikrule first release range 0 0 6 6 "
                          "ikrule second release range 0 0 0 0\n");

@@ -386,8 +386,9 @@ std::string kindOf(const test::MdlDifference& d) {
 const std::set<std::string> kNotImplemented = {"animation movements", "sequence bbox"};
 
 // Why an IK rule's error track differs for a reason vtxc does not implement yet: the QC rule
-// says `usesequence` or `usesource` (measured on the sequence's layers or the source's frames;
-// QC062 warns), or the animation's poses differ already. Null when neither holds.
+// says `usesequence` (measured on the sequence's blend with its layers; QC062 warns), or the
+// animation's poses differ already. Null when neither holds. (`usesource` rules, measured on the
+// file's own frames, are implemented and must be equal.)
 const char* ikErrorNotYet(const QcProject& qc, const test::MdlDifference& d,
                           const std::vector<test::MdlDifference>& all) {
     const std::size_t at = d.key.find(" ik rule ");
@@ -400,10 +401,9 @@ const char* ikErrorNotYet(const QcProject& qc, const test::MdlDifference& d,
         return "measured on the animation poses above";
     const QcSequence* entry = entryNamed(qc, name, true);
     if (!entry) return nullptr;
-    if (index < entry->ikRules.size() &&
-        (entry->ikRules[index].usesSequence || entry->ikRules[index].usesSource))
-        return "usesequence or usesource rules (measured on the sequence's layers or the source's "
-               "frames: not implemented, QC062)";
+    if (index < entry->ikRules.size() && entry->ikRules[index].usesSequence)
+        return "usesequence rules (measured on the sequence's blend with its layers: not "
+               "implemented, QC062)";
     const std::string own = name.starts_with("@") ? name.substr(1) : name;
     if (std::any_of(entry->subtracts.begin(), entry->subtracts.end(),
                     [&](const QcSubtract& s) { return s.animation != own; }))
