@@ -42,11 +42,6 @@ Eigen::Vector3d rotationOffset(const LocalPose& pose, const ChannelBase& base) {
             wrapAngle(euler.z() - base.euler.z())};
 }
 
-std::int16_t quantise(double value, float scale) {
-    const double steps = std::trunc(static_cast<float>(value) / scale);
-    return static_cast<std::int16_t>(std::clamp(steps, -32768.0, 32767.0));
-}
-
 // The quantised values of one component (rotation or position) over all frames, per axis.
 using Channels = std::array<std::vector<std::int16_t>, 3>;
 
@@ -86,9 +81,9 @@ std::optional<MdlAnimBone> encodeBone(const AnimationFrames& animation, const Md
         const float* posscale = &bone.posscale.x;
         for (int axis = 0; axis < 3; ++axis) {
             rotation[static_cast<std::size_t>(axis)].push_back(
-                quantise(angles[axis], rotscale[axis]));
+                quantiseToSteps(angles[axis], rotscale[axis]));
             position[static_cast<std::size_t>(axis)].push_back(
-                quantise(offset[axis], posscale[axis]));
+                quantiseToSteps(offset[axis], posscale[axis]));
         }
     }
     const bool rotationMoves = !allZero(rotation), positionMoves = !allZero(position);
@@ -125,6 +120,11 @@ std::optional<MdlAnimBone> encodeBone(const AnimationFrames& animation, const Md
 }
 
 } // namespace
+
+std::int16_t quantiseToSteps(double value, float scale) {
+    const double steps = std::trunc(static_cast<float>(value) / scale);
+    return static_cast<std::int16_t>(std::clamp(steps, -32768.0, 32767.0));
+}
 
 std::vector<BoneScales> animationScales(const AnimationSet& animations, const Skeleton& skeleton) {
     std::vector<Eigen::Vector3d> rotationRange(skeleton.size(),

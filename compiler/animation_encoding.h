@@ -10,6 +10,7 @@
 #include "compiler/bone_setup.h"
 #include "formats/studio/mdl.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace vtxc {
@@ -18,6 +19,10 @@ namespace vtxc {
 inline constexpr double kMinRotationRange = 0.39269908169872414; // pi / 8
 // The smallest position range (model units): 128 over the 16-bit range, as in Valve's files.
 inline constexpr double kMinPositionRange = 128.0;
+
+// A value in steps of `scale`, as Valve's encoder stores animation and IK error values: computed in
+// single precision and truncated toward zero (docs/mdl-compile.md, "Quantisation").
+std::int16_t quantiseToSteps(double value, float scale);
 
 // Per bone and axis: the range every animation's values need, over the 16-bit range.
 std::vector<BoneScales> animationScales(const AnimationSet& animations, const Skeleton& skeleton);

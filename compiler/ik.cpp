@@ -62,9 +62,7 @@ MdlCompressedIkError compressError(const std::vector<Eigen::Isometry3d>& errors)
         out.scale[channel] = static_cast<float>(range / 32767.0);
         std::vector<std::int16_t> quantised;
         for (double v : values[channel])
-            quantised.push_back(static_cast<std::int16_t>(std::clamp(
-                static_cast<double>(std::trunc(static_cast<float>(v) / out.scale[channel])),
-                -32768.0, 32767.0)));
+            quantised.push_back(quantiseToSteps(v, out.scale[channel]));
         out.values[channel] = encodeAnimValues(quantised);
     }
     return out;
@@ -345,8 +343,11 @@ class RuleBuilder {
 
     // A `usesource` rule is measured on the file's own frames (cover_pistol_layer's touch rule
     // follows a_walkN_hold_pistol frame by frame though the animation holds its frame 0).
-    const std::vector<std::vector<Eigen::Isometry3d>>& posesFor(const QcIkRule& source) const {
-        return source.usesSource && !sourcePoses_.empty() ? sourcePoses_ : measuredPoses();
+    // Other rules on `otherwise`.
+    const std::vector<std::vector<Eigen::Isometry3d>>&
+    posesFor(const QcIkRule& source,
+             const std::vector<std::vector<Eigen::Isometry3d>>& otherwise) const {
+        return source.usesSource && !sourcePoses_.empty() ? sourcePoses_ : otherwise;
     }
 
     std::size_t endBone(int chain) const {
@@ -369,7 +370,7 @@ class RuleBuilder {
         const int contact = std::clamp(static_cast<int>(std::lround(source.contact.value_or(0.0))),
                                        0, animation_.frameCount() - 1);
         const std::size_t end = endBone(chain);
-        const auto& measured = posesFor(source);
+        const auto& measured = posesFor(source, measuredPoses());
         Eigen::Vector3d target = measured[static_cast<std::size_t>(contact)][end] * center;
         target.z() = source.floor.value_or(0.0);
         rule.pos = toVec3(target);
@@ -433,7 +434,7 @@ class RuleBuilder {
         const int contact = std::clamp(static_cast<int>(std::lround(source.contact.value_or(0.0))),
                                        0, animation_.frameCount() - 1);
         const std::size_t end = endBone(rule.chain);
-        const auto& measured = source.usesSource && !sourcePoses_.empty() ? sourcePoses_ : poses_;
+        const auto& measured = posesFor(source, poses_);
         const Eigen::Isometry3d target = measured[static_cast<std::size_t>(contact)][end];
         rule.pos = toVec3(target.translation());
         rule.q = toVec4(Eigen::Quaterniond(target.linear()).normalized());
@@ -452,9 +453,10 @@ class RuleBuilder {
         rule.bone = *bone;
         const std::size_t end = endBone(rule.chain);
         rule.iStart = frameAndLaps(rule.start).first;
+        const auto& measured = posesFor(source, measuredPoses());
         std::vector<Eigen::Isometry3d> errors;
         for (const auto& [frame, laps] : framesFromStart(rule)) {
-            const auto& pose = posesFor(source)[static_cast<std::size_t>(frame)];
+            const auto& pose = measured[static_cast<std::size_t>(frame)];
             errors.push_back(pose[static_cast<std::size_t>(*bone)].inverse() * pose[end]);
         }
         rule.compressedError = compressError(errors);

@@ -406,12 +406,8 @@ class Comparer {
     // none).
     static int framesHeld(const MdlCompressedIkError& error) {
         int most = 0;
-        for (const MdlAnimValues& channel : error.values) {
-            int frames = 0;
-            for (const MdlAnimValueRun& run : channel)
-                frames += run.total;
-            most = std::max(most, frames);
-        }
+        for (const MdlAnimValues& channel : error.values)
+            most = std::max(most, animValuesFrameCount(channel));
         return most;
     }
 

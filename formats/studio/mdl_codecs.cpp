@@ -105,6 +105,13 @@ std::array<std::uint16_t, 3> packVector48(const Vec3& v) {
     return {floatToHalf(v.x), floatToHalf(v.y), floatToHalf(v.z)};
 }
 
+int animValuesFrameCount(const MdlAnimValues& runs) {
+    int frames = 0;
+    for (const MdlAnimValueRun& run : runs)
+        frames += run.total;
+    return frames;
+}
+
 std::int16_t animValueAt(const MdlAnimValues& runs, int frame) {
     int k = std::max(frame, 0);
     for (const MdlAnimValueRun& run : runs) {

@@ -37,6 +37,8 @@ std::array<std::uint16_t, 3> packVector48(const Vec3& v);
 std::int16_t animValueAt(const MdlAnimValues& runs, int frame);
 // One value per frame, `numframes` of them.
 std::vector<std::int16_t> decodeAnimValues(const MdlAnimValues& runs, int numframes);
+// The frames an RLE channel's runs cover (0 for an absent channel).
+int animValuesFrameCount(const MdlAnimValues& runs);
 // Reference encoder: a run takes values one by one; a value that repeats over three or more
 // frames, or over the frames up to the end, closes the run with the repeats as its tail (valid and
 // total at most 255). Reproduces every channel of Valve's files.
