@@ -2,6 +2,7 @@
 #include "compiler/animation_sources.h"
 
 #include "compiler/motion_extraction.h"
+#include "compiler/sequence_blend.h"
 #include "compiler/weight_lists.h"
 #include "compiler/world_space_blend.h"
 #include "formats/smd/smd.h"
@@ -602,7 +603,9 @@ std::optional<AnimationSet> buildAnimations(const QcProject& qc, const Skeleton&
                                             bool staticProp, DiagnosticSink& sink) {
     const auto files = readAnimationFiles(qc, sink);
     if (!files) return std::nullopt;
-    return AnimationBuilder(qc, skeleton, staticProp, *files, sink).run();
+    auto animations = AnimationBuilder(qc, skeleton, staticProp, *files, sink).run();
+    if (animations) blendSequencesForIk(*animations, qc, skeleton);
+    return animations;
 }
 
 } // namespace vtxc

@@ -51,6 +51,9 @@ struct AnimationFrames {
     // (empty when none does): Valve's cover_pistol_layer (`frame 0 0 numframes 30`) measures its
     // touch rule on a_walkN_hold_pistol's frames 0 to 29.
     std::vector<std::vector<LocalPose>> source;
+    // For IK rules that say `usesequence` (empty when none does): the first sequence that plays
+    // it with its layers blended in, per unrolled frame 0 to 2 * last + 2 (sequence_blend.h).
+    std::vector<std::vector<LocalPose>> sequenceBlend;
     // The frame count its IK rules' ranges are cycles of: its own before a sequence playing it
     // by name reshapes it (Valve's a_Run_turretCarry_Upperbody_idle, 19 frames cut to 1 by its
     // sequence's `frame 0 0`, keeps `range 0 0 18 18` as 0 0 1 1).

@@ -68,14 +68,30 @@ MdlCompressedIkError compressError(const std::vector<Eigen::Isometry3d>& errors)
     return out;
 }
 
+// The poses a rule is measured on, by frame and laps past the loop's end; `unrolled` poses run on
+// past the last frame (a `usesequence` rule's), others repeat their frames each lap.
+struct MeasuredPoses {
+    const std::vector<std::vector<Eigen::Isometry3d>>& poses;
+    bool unrolled;
+    int last;
+    const std::vector<Eigen::Isometry3d>& at(int frame, int laps) const {
+        const std::size_t index =
+            static_cast<std::size_t>(unrolled ? frame + laps * std::max(last, 0) : frame);
+        return poses[std::min(index, poses.size() - 1)];
+    }
+};
+
 class RuleBuilder {
   public:
     RuleBuilder(const AnimationFrames& animation, const QcMdlSettings& settings,
                 const std::vector<MdlIkChain>& chains, const Skeleton& skeleton,
-                const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink,
+                const std::vector<MdlAttachment>& attachments,
+                const std::vector<LocalPose>& deltaBase, DiagnosticSink& sink,
                 bool attachmentsElsewhere)
         : animation_(animation), settings_(settings), chains_(chains), skeleton_(skeleton),
-          attachments_(attachments), sink_(sink), attachmentsElsewhere_(attachmentsElsewhere) {
+          attachments_(attachments),
+          deltaBase_(deltaBase.empty() ? animation.reference : deltaBase), sink_(sink),
+          attachmentsElsewhere_(attachmentsElsewhere) {
         for (const auto& frame : animation.frames)
             poses_.push_back(modelTransforms(posed(frame), skeleton.parents));
         for (const auto& frame : animation.unweighted)
@@ -88,6 +104,8 @@ class RuleBuilder {
              ++frame)
             sourcePoses_.push_back(modelTransforms(
                 animation.source[std::min(frame, animation.source.size() - 1)], skeleton.parents));
+        for (const auto& frame : animation.sequenceBlend)
+            sequencePoses_.push_back(modelTransforms(frame, skeleton.parents));
     }
 
     std::optional<std::vector<MdlIkRule>> run() {
@@ -123,13 +141,17 @@ class RuleBuilder {
     }
 
   private:
-    // A delta animation's frames are posed on its reference for measuring.
+    // A delta animation's frames are measured added to the model's first animation's first
+    // frame, the pose its sequence boxes are measured on too (sequence_bounds.h): Valve's
+    // monk_animations.mdl measures the touch rule of gesture_shoot_annabelle, a delta of another
+    // animation's frame, so within 0.02 units. Without such a pose, on the frame it was taken
+    // from.
     std::vector<LocalPose> posed(const std::vector<LocalPose>& frame) const {
         if (!animation_.delta) return frame;
         std::vector<LocalPose> out(frame.size());
-        for (std::size_t bone = 0; bone < frame.size(); ++bone) {
-            out[bone].position = animation_.reference[bone].position + frame[bone].position;
-            out[bone].rotation = animation_.reference[bone].rotation * frame[bone].rotation;
+        for (std::size_t bone = 0; bone < frame.size() && bone < deltaBase_.size(); ++bone) {
+            out[bone].position = deltaBase_[bone].position + frame[bone].position;
+            out[bone].rotation = deltaBase_[bone].rotation * frame[bone].rotation;
         }
         return out;
     }
@@ -277,9 +299,8 @@ class RuleBuilder {
     // past the loop's end (a lap's movement added): Valve's a_PoliceWalkS left foot, `range 29 7
     // 21 29` of 31 frames, holds frames 29 to 59 from iStart 29. The target is placed where the
     // model is at the contact.
-    std::vector<Eigen::Isometry3d>
-    errorsAgainst(const Eigen::Isometry3d& target, MdlIkRule& rule,
-                  const std::vector<std::vector<Eigen::Isometry3d>>& poses) const {
+    std::vector<Eigen::Isometry3d> errorsAgainst(const Eigen::Isometry3d& target, MdlIkRule& rule,
+                                                 const MeasuredPoses& poses) const {
         const std::size_t end = endBone(rule.chain);
         const auto [contactFrame, contactLaps] = frameAndLaps(rule.contact);
         const Eigen::Isometry3d placedTarget = movedAt(contactFrame, contactLaps) * target;
@@ -287,7 +308,7 @@ class RuleBuilder {
         std::vector<Eigen::Isometry3d> errors;
         for (const auto& [frame, laps] : framesFromStart(rule)) {
             errors.push_back(placedTarget.inverse() * movedAt(frame, laps) *
-                             poses[static_cast<std::size_t>(frame)][end]);
+                             poses.at(frame, laps)[end]);
         }
         return errors;
     }
@@ -342,12 +363,16 @@ class RuleBuilder {
     }
 
     // A `usesource` rule is measured on the file's own frames (cover_pistol_layer's touch rule
-    // follows a_walkN_hold_pistol frame by frame though the animation holds its frame 0).
-    // Other rules on `otherwise`.
-    const std::vector<std::vector<Eigen::Isometry3d>>&
-    posesFor(const QcIkRule& source,
-             const std::vector<std::vector<Eigen::Isometry3d>>& otherwise) const {
-        return source.usesSource && !sourcePoses_.empty() ? sourcePoses_ : otherwise;
+    // follows a_walkN_hold_pistol frame by frame though the animation holds its frame 0), a
+    // `usesequence` rule on the sequence with its layers blended in, run on past the last frame
+    // (the layers' weights fall to 0 there, so a lap does not start the blend again), other
+    // rules on `otherwise`.
+    MeasuredPoses posesFor(const QcIkRule& source,
+                           const std::vector<std::vector<Eigen::Isometry3d>>& otherwise) const {
+        const int last = animation_.frameCount() - 1;
+        if (source.usesSequence && !sequencePoses_.empty()) return {sequencePoses_, true, last};
+        if (source.usesSource && !sourcePoses_.empty()) return {sourcePoses_, false, last};
+        return {otherwise, false, last};
     }
 
     std::size_t endBone(int chain) const {
@@ -370,8 +395,8 @@ class RuleBuilder {
         const int contact = std::clamp(static_cast<int>(std::lround(source.contact.value_or(0.0))),
                                        0, animation_.frameCount() - 1);
         const std::size_t end = endBone(chain);
-        const auto& measured = posesFor(source, measuredPoses());
-        Eigen::Vector3d target = measured[static_cast<std::size_t>(contact)][end] * center;
+        const MeasuredPoses measured = posesFor(source, measuredPoses());
+        Eigen::Vector3d target = measured.at(contact, 0)[end] * center;
         target.z() = source.floor.value_or(0.0);
         rule.pos = toVec3(target);
         Eigen::Isometry3d targetTransform = Eigen::Isometry3d::Identity();
@@ -404,8 +429,7 @@ class RuleBuilder {
     // units frame by frame, where the locked point alone is off by up to 25 units at the range's
     // ends; the rotation channels and the height are the locked error's.
     void slideTargetInRamps(std::vector<Eigen::Isometry3d>& errors, const MdlIkRule& rule,
-                            const Eigen::Vector3d& center,
-                            const std::vector<std::vector<Eigen::Isometry3d>>& poses) const {
+                            const Eigen::Vector3d& center, const MeasuredPoses& poses) const {
         const int last = animation_.frameCount() - 1;
         if (last <= 0) return;
         const std::size_t end = endBone(rule.chain);
@@ -417,7 +441,7 @@ class RuleBuilder {
                 rampWeight(rule, static_cast<double>(rule.iStart + static_cast<int>(i)) / last);
             if (weight >= 1.0) continue;
             const auto [frame, laps] = frames[i];
-            const Eigen::Isometry3d& pose = poses[static_cast<std::size_t>(frame)][end];
+            const Eigen::Isometry3d& pose = poses.at(frame, laps)[end];
             Eigen::Vector3d own = pose * center;
             own.z() = rule.floor;
             const Eigen::Isometry3d moved = movedAt(frame, laps);
@@ -434,8 +458,8 @@ class RuleBuilder {
         const int contact = std::clamp(static_cast<int>(std::lround(source.contact.value_or(0.0))),
                                        0, animation_.frameCount() - 1);
         const std::size_t end = endBone(rule.chain);
-        const auto& measured = posesFor(source, poses_);
-        const Eigen::Isometry3d target = measured[static_cast<std::size_t>(contact)][end];
+        const MeasuredPoses measured = posesFor(source, poses_);
+        const Eigen::Isometry3d target = measured.at(contact, 0)[end];
         rule.pos = toVec3(target.translation());
         rule.q = toVec4(Eigen::Quaterniond(target.linear()).normalized());
         rule.compressedError = compressError(errorsAgainst(target, rule, measured));
@@ -453,10 +477,10 @@ class RuleBuilder {
         rule.bone = *bone;
         const std::size_t end = endBone(rule.chain);
         rule.iStart = frameAndLaps(rule.start).first;
-        const auto& measured = posesFor(source, measuredPoses());
+        const MeasuredPoses measured = posesFor(source, measuredPoses());
         std::vector<Eigen::Isometry3d> errors;
         for (const auto& [frame, laps] : framesFromStart(rule)) {
-            const auto& pose = measured[static_cast<std::size_t>(frame)];
+            const auto& pose = measured.at(frame, laps);
             errors.push_back(pose[static_cast<std::size_t>(*bone)].inverse() * pose[end]);
         }
         rule.compressedError = compressError(errors);
@@ -468,12 +492,15 @@ class RuleBuilder {
     const std::vector<MdlIkChain>& chains_;
     const Skeleton& skeleton_;
     const std::vector<MdlAttachment>& attachments_;
+    const std::vector<LocalPose>& deltaBase_; // what a delta animation's frames are added to
     DiagnosticSink& sink_;
     bool attachmentsElsewhere_;
     std::vector<std::vector<Eigen::Isometry3d>> poses_; // [frame][bone] model space
     // The same before the animation's weight list (empty when it has none or is a delta).
     std::vector<std::vector<Eigen::Isometry3d>> unweightedPoses_;
     std::vector<std::vector<Eigen::Isometry3d>> sourcePoses_; // `usesource`: the file's frames
+    // `usesequence`: the sequence with its layers, per unrolled frame (sequence_blend.h)
+    std::vector<std::vector<Eigen::Isometry3d>> sequencePoses_;
     std::vector<Eigen::Isometry3d> moved_; // [frame]: the engine's movement (movementAtFrame)
     int trackEndFrame_ = 0;                // the end frame of the rule being built (applyRange)
 };
@@ -568,10 +595,10 @@ void numberIkRules(std::vector<MdlAnimDesc>& animations, const std::vector<MdlSe
 std::optional<std::vector<MdlIkRule>>
 buildIkRules(const AnimationFrames& animation, const QcMdlSettings& settings,
              const std::vector<MdlIkChain>& chains, const Skeleton& skeleton,
-             const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink,
-             bool attachmentsElsewhere) {
+             const std::vector<MdlAttachment>& attachments, const std::vector<LocalPose>& deltaBase,
+             DiagnosticSink& sink, bool attachmentsElsewhere) {
     if (chains.empty() && animation.ikRules.empty()) return std::vector<MdlIkRule>{};
-    return RuleBuilder(animation, settings, chains, skeleton, attachments, sink,
+    return RuleBuilder(animation, settings, chains, skeleton, attachments, deltaBase, sink,
                        attachmentsElsewhere)
         .run();
 }

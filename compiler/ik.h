@@ -55,7 +55,7 @@ void numberIkRules(std::vector<MdlAnimDesc>& animations, const std::vector<MdlSe
 std::optional<std::vector<MdlIkRule>>
 buildIkRules(const AnimationFrames& animation, const QcMdlSettings& settings,
              const std::vector<MdlIkChain>& chains, const Skeleton& skeleton,
-             const std::vector<MdlAttachment>& attachments, DiagnosticSink& sink,
-             bool attachmentsElsewhere = false);
+             const std::vector<MdlAttachment>& attachments, const std::vector<LocalPose>& deltaBase,
+             DiagnosticSink& sink, bool attachmentsElsewhere = false);
 
 } // namespace vtxc

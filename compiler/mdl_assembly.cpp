@@ -11,6 +11,7 @@
 #include "compiler/ik.h"
 #include "compiler/mdl_body_parts.h"
 #include "compiler/mdl_textures.h"
+#include "compiler/sequence_bounds.h"
 #include "compiler/sequence_nodes.h"
 #include "compiler/sequences.h"
 
@@ -127,10 +128,11 @@ class MdlAssembler {
     }
 
     bool encodeAnimations() {
+        const std::vector<LocalPose> deltaBase = deltaBoundsBase(animations_);
         for (const AnimationFrames& animation : animations_.animations) {
             MdlAnimDesc desc = encodeAnimation(animation, file_.bones);
             auto rules = buildIkRules(animation, settings_, file_.ikChains, skeleton_,
-                                      *attachments_, sink_, in_.built.bodyParts.empty());
+                                      *attachments_, deltaBase, sink_, in_.built.bodyParts.empty());
             if (!rules) return false;
             desc.ikRules = std::move(*rules);
             file_.animations.push_back(std::move(desc));

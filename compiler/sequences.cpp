@@ -4,6 +4,7 @@
 #include "compiler/sequences.h"
 
 #include "compiler/ik.h"
+#include "compiler/sequence_blend.h"
 #include "compiler/sequence_nodes.h"
 #include "compiler/weight_lists.h"
 
@@ -240,7 +241,7 @@ class SequenceBuilder {
             in_.encoded[static_cast<std::size_t>(played.front())].ikRules.size());
         BoundingBox box;
         for (int a : played)
-            box.add(animationBounds(in_.skinned, in_.bones, animation(a), deltaBase_, seq.weights));
+            box.add(boundsOf(a, seq.weights));
         if (!box.empty()) {
             seq.bbmin = toVec3(box.min);
             seq.bbmax = toVec3(box.max);
@@ -433,24 +434,35 @@ class SequenceBuilder {
         }
     }
 
+    // An animation's box is measured once, with the weights of the first sequence that plays it,
+    // and every later sequence takes it as it is: Valve's combine_soldier_anims.mdl gives
+    // layer_Aim_RPG_all (every bone 1) a_RPG_aim_mid_left's box as layer_Aim_RPG_mid_left, the
+    // sequence before it, measured it (weight list weights_layer_Aim_weak, 0.6): 0.995 units
+    // short of what weight 1 gives.
+    const BoundingBox& boundsOf(int a, const std::vector<float>& weights) {
+        auto it = animationBoxes_.find(a);
+        if (it == animationBoxes_.end())
+            it = animationBoxes_
+                     .emplace(a, animationBounds(in_.skinned, in_.bones, animation(a), deltaBase_,
+                                                 weights))
+                     .first;
+        return it->second;
+    }
+
     bool weights(const QcSequence& qc, const std::vector<int>& played, MdlSeqDesc& seq) {
-        std::optional<std::string> list = qc.weightList;
-        for (auto it = played.begin(); !list && it != played.end(); ++it)
-            list = animation(*it).weightList;
-        // `noanimation` weighs every bone 0 (Valve's combine_soldier_anims.mdl), so that only
-        // the sequence's layers move the model.
-        seq.weights.assign(in_.skeleton.size(), qc.noAnimation ? 0.0f : 1.0f);
-        if (!list || qc.noAnimation) return true;
-        const auto weights = namedWeightList(in_.qc.mdl, *list, qc.definedAt, in_.skeleton, sink_);
+        const auto weights =
+            sequenceBoneWeights(qc, played, in_.animations, in_.qc.mdl, in_.skeleton, sink_);
         if (!weights) return false;
-        for (std::size_t bone = 0; bone < weights->size(); ++bone)
-            seq.weights[bone] = static_cast<float>((*weights)[bone]);
+        seq.weights.clear();
+        for (double weight : *weights)
+            seq.weights.push_back(static_cast<float>(weight));
         return true;
     }
 
     const SequenceInputs& in_;
     DiagnosticSink& sink_;
-    const std::vector<LocalPose> deltaBase_; // what delta animations are measured on
+    const std::vector<LocalPose> deltaBase_;    // what delta animations are measured on
+    std::map<int, BoundingBox> animationBoxes_; // by animation, as first measured (boundsOf)
     std::vector<Built> layered_;
     SequenceSet set_;
     std::vector<bool> declared_;

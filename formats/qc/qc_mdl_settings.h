@@ -102,8 +102,7 @@ struct QcIkRule {
     std::optional<double> radius;
     std::optional<std::array<double, 4>> range; // start, peak, tail, end frames
     // `usesource`: measured on the file's frames before `frame`/`frames` picks some.
-    // `usesequence`: on the sequence's blend with its layers; not implemented (QC062 warns), kept
-    // so that comparisons can tell such rules apart.
+    // `usesequence`: on the sequence that plays it with its layers blended in.
     bool usesSequence = false, usesSource = false;
     std::optional<double> contact; // frame
     SourceLocation definedAt;

@@ -499,10 +499,6 @@ std::optional<QcIkRule> QcSequenceReader::readIkRule(QcArgumentCursor& arguments
         }
         if (option == "usesequence") {
             rule.usesSequence = true;
-            sink.warning(kQcOptionNotImplemented, word.where(),
-                         "IK rule option 'usesequence' (measure the rule on the sequence with its "
-                         "layers) is not implemented by vtxc; the rule is measured on its "
-                         "animation");
             continue;
         }
         // the others take one number (fakeorigin and fakerotate three: two more below)

@@ -294,6 +294,56 @@ TEST_F(IkRulesTest, UsesourceMeasuresTheRuleOnTheFilesOwnFrames) {
     }
 }
 
+// `usesequence` measures the rule on the sequence with its layers: here a `noanimation` sequence
+// (the bind pose: tip 6 units from the root) under the walk (tip 6 - 2k at frame k), blended in
+// straight from frame 0 to 2 and out to 4; at frame u the layer shows its frame u * 4 / 5,
+// rounded down (Valve's @gesture_reload_ar2: a 59-frame sequence shows its 66-frame layers' frame
+// 11 at frame 10, 22 at 20). A layer's weight list weighs its bones.
+TEST_F(IkRulesTest, UsesequenceMeasuresTheRuleOnTheSequenceWithItsLayers) {
+    auto mdl = compileQc("$weightlist noarm \"root\" 1 \"arm\" 0\n"
+                         "$sequence layer walk\n$sequence still walk weightlist noarm\n"
+                         "$sequence g walk noanimation blendlayer layer 0 2 2 4 "
+                         "ikrule first touch root usesequence\n"
+                         "$sequence h walk noanimation blendlayer still 0 2 2 4 "
+                         "ikrule first touch root usesequence\n"
+                         "$sequence alone walk noanimation ikrule first touch root\n");
+    ASSERT_TRUE(mdl) << all();
+    EXPECT_EQ(sink.find("QC062"), nullptr) << all(); // implemented: no "ignored" warning
+    const auto along = [&](const std::string& animation, std::size_t frame) {
+        const MdlIkRule& rule = test::namedAnimation(*mdl, animation)->ikRules.at(0);
+        return decodeAnimValues(rule.compressedError->values[0], 5).at(frame) *
+               static_cast<double>(rule.compressedError->scale[0]);
+    };
+    // Weights 0, 0.5, 1, 0.5, 0 on the layer's frames 0, 0, 1, 2, 3.
+    const double expected[] = {6.0, 6.0, 4.0, 4.0, 6.0};
+    for (std::size_t frame = 0; frame < 5; ++frame) {
+        EXPECT_NEAR(along("@g", frame), expected[frame], 0.01) << frame;
+        EXPECT_NEAR(along("@h", frame), 6.0, 0.01) << frame; // the arm weighs 0 in the layer
+    }
+    // Without it the rule is measured on the animation: a delta of zeros on the first animation's
+    // first frame (the walk's frame 0: tip 6 units out).
+    EXPECT_NEAR(along("@alone", 2), 6.0, 0.01);
+}
+
+// A delta animation's rule is measured on its frames added to the model's first animation's first
+// frame, not on the frame it was taken from (Valve's monk_animations.mdl gesture_shoot_annabelle,
+// a delta of another animation's frame).
+TEST_F(IkRulesTest, ADeltasRuleIsMeasuredOnTheFirstAnimationsFirstFrame) {
+    auto mdl = compileQc("$sequence idle wave frame 0 0\n$animation base wave frame 1 1\n"
+                         "$sequence d wave subtract base 0 delta ikrule first touch root\n");
+    ASSERT_TRUE(mdl) << all();
+    const MdlIkRule& rule = test::namedAnimation(*mdl, "@d")->ikRules.at(0);
+    const auto across = [&](std::size_t frame) {
+        return decodeAnimValues(rule.compressedError->values[1], 3).at(frame) *
+               static_cast<double>(rule.compressedError->scale[1]);
+    };
+    // The arm turns -0.5, 0 and -1 radians from the idle's straight arm: the tip 2 units out
+    // goes 2 sin(angle) across (on the subtracted frame it would be 0, 0.96 and -0.96).
+    EXPECT_NEAR(across(0), 2.0 * std::sin(-0.5), 0.01);
+    EXPECT_NEAR(across(1), 0.0, 0.01);
+    EXPECT_NEAR(across(2), 2.0 * std::sin(-1.0), 0.01);
+}
+
 TEST_F(IkRulesTest, AWrittenReleaseKeepsItsRangeAndRangeZeroIsNone) {
     auto mdl = compileQc("$sequence s walk ikrule first release range 0 0 6 6 "
                          "ikrule second release range 0 0 0 0\n");

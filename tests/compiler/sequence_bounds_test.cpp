@@ -87,5 +87,25 @@ TEST_F(SequenceBoundsTest, ADeltaIsMeasuredOnTheFirstAnimationsFirstFrame) {
     EXPECT_NEAR(nothing.bbmax.y, 10.0 + kCornerX, 1e-4);
 }
 
+// An animation's box is measured once, with the weights of the first sequence that plays it
+// (Valve's combine_soldier_anims.mdl: layer_Aim_RPG_all, every bone 1, has a_RPG_aim_mid_left's
+// box as layer_Aim_RPG_mid_left measured it before, at 0.6).
+TEST_F(SequenceBoundsTest, AnAnimationsBoxIsMeasuredWithTheFirstSequencesWeights) {
+    const std::string animations = "$animation rest skeleton frame 0 0\n"
+                                   "$animation step skeleton frame 1 1 subtract rest 0\n"
+                                   "$weightlist half \"root\" 0.5\n";
+    auto both = compileQc(animations + "$sequence weak step weightlist half delta\n"
+                                       "$sequence strong step delta\n");
+    ASSERT_TRUE(both);
+    // Half the delta's 10 units along the file's x (the model's y).
+    EXPECT_NEAR(sequence(*both, "weak").bbmin.y, 5.0, 1e-4);
+    EXPECT_NEAR(sequence(*both, "strong").bbmin.y, 5.0, 1e-4);
+    EXPECT_NEAR(sequence(*both, "strong").bbmax.y, 5.0 + kCornerX, 1e-4);
+    // Alone, the sequence measures the whole delta.
+    auto alone = compileQc(animations + "$sequence strong step delta\n");
+    ASSERT_TRUE(alone);
+    EXPECT_NEAR(sequence(*alone, "strong").bbmin.y, 10.0, 1e-4);
+}
+
 } // namespace
 } // namespace vtxc

@@ -377,38 +377,24 @@ std::string kindOf(const test::MdlDifference& d) {
 // What vtxc does not write yet for an NPC animation library, each with its cause
 // (docs/mdl-compile.md, "Motion extraction", "Sequence boxes", "IK rules and locks" and "Real
 // trees"): the hl2mp `_mod` layers' one piece of root motion, which Valve ends early (frame 9 of
-// 19, 21 of 31) with the whole cycle's motion; the boxes of sequences measured on such pieces
-// (counted apart) and of one blend of deltas (combine_soldier_anims.mdl
-// `layer_Aim_RPG_all`: Valve's box is 0.995 units short of its `a_RPG_aim_mid_left`, whose own
-// sequence's box is equal). Allowed, counted and printed; every other kind, every animation's
-// poses and every IK error track (ramps included) among them, must be equal or traced to the
-// sources.
-const std::set<std::string> kNotImplemented = {"animation movements", "sequence bbox"};
+// 19, 21 of 31) with the whole cycle's motion, and the boxes of sequences measured on such
+// pieces (counted apart). Allowed, counted and printed; every other kind, every animation's poses
+// and every IK error track (ramps included) among them, must be equal or traced to the sources.
+const std::set<std::string> kNotImplemented = {"animation movements"};
 
-// Why an IK rule's error track differs for a reason vtxc does not implement yet: the QC rule
-// says `usesequence` (measured on the sequence's blend with its layers; QC062 warns), or the
-// animation's poses differ already. Null when neither holds. (`usesource` rules, measured on the
-// file's own frames, are implemented and must be equal.)
-const char* ikErrorNotYet(const QcProject& qc, const test::MdlDifference& d,
+// Why an IK rule's error track differs for a reason vtxc does not implement yet: the animation's
+// poses differ already. Null otherwise: every rule, `usesource` (measured on the file's own
+// frames), `usesequence` (on the sequence with its layers) and a delta of another animation's
+// frame (on the first animation's first frame) among them, must be equal.
+const char* ikErrorNotYet(const test::MdlDifference& d,
                           const std::vector<test::MdlDifference>& all) {
     const std::size_t at = d.key.find(" ik rule ");
     if (at == std::string::npos) return nullptr;
     const std::string name = d.key.substr(10, at - 10);
-    const std::size_t index = std::strtoul(d.key.c_str() + at + 9, nullptr, 10);
     if (std::any_of(all.begin(), all.end(), [&](const test::MdlDifference& other) {
             return other.key == "animation " + name + " poses";
         }))
         return "measured on the animation poses above";
-    const QcSequence* entry = entryNamed(qc, name, true);
-    if (!entry) return nullptr;
-    if (index < entry->ikRules.size() && entry->ikRules[index].usesSequence)
-        return "usesequence rules (measured on the sequence's blend with its layers: not "
-               "implemented, QC062)";
-    const std::string own = name.starts_with("@") ? name.substr(1) : name;
-    if (std::any_of(entry->subtracts.begin(), entry->subtracts.end(),
-                    [&](const QcSubtract& s) { return s.animation != own; }))
-        return "a delta of another animation's frame (the monk's gesture_shoot_annabelle: the "
-               "pose Valve measures it on is not found; self-subtracted gestures are equal)";
     return nullptr;
 }
 
@@ -525,7 +511,7 @@ Tally sortDifferences(const std::string& library, const QcProject& qc, const Mdl
             continue;
         }
         if (kind == "animation ik rule error") {
-            if (const char* why = ikErrorNotYet(qc, d, differences)) {
+            if (const char* why = ikErrorNotYet(d, differences)) {
                 const std::string follows = kind + ": " + why;
                 printExample(follows, d, tally.notImplemented[follows]);
                 ++tally.notImplemented[follows];
