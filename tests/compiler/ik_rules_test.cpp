@@ -58,6 +58,15 @@ class IkRulesTest : public ::testing::Test {
 
     std::string all() const { return test::diagnosticsText(sink); }
 
+    // The first rule's error value of `animation` in `channel` at `frame` of its `frames`.
+    static double errorValue(const MdlFile& mdl, const std::string& animation, int channel,
+                             std::size_t frames, std::size_t frame) {
+        const MdlIkRule& rule = test::namedAnimation(mdl, animation)->ikRules.at(0);
+        const auto c = static_cast<std::size_t>(channel);
+        return decodeAnimValues(rule.compressedError->values[c], frames).at(frame) *
+               static_cast<double>(rule.compressedError->scale[c]);
+    }
+
     test::TempDir dir;
     CollectingSink sink;
 };
@@ -235,9 +244,8 @@ TEST_F(IkRulesTest, AGroundRulesTargetSlidesToTheFootsOwnCentreOutsideTheLock) {
     ASSERT_TRUE(mdl) << all();
     const MdlIkRule& rule = test::namedAnimation(*mdl, "@s")->ikRules.at(0);
     ASSERT_TRUE(rule.compressedError.has_value());
-    const auto error = [&](std::size_t channel, std::size_t frame) {
-        return decodeAnimValues(rule.compressedError->values[channel], 3).at(frame) *
-               static_cast<double>(rule.compressedError->scale[channel]);
+    const auto error = [&](int channel, std::size_t frame) {
+        return errorValue(*mdl, "@s", channel, 3, frame);
     };
     // The tip points along the arm, which the model's +90 degree turn points along y, turned
     // by the frame's angle: frame 0 has its centre 1 unit along y, frame 2 0.5 rad off that.
@@ -283,9 +291,7 @@ TEST_F(IkRulesTest, UsesourceMeasuresTheRuleOnTheFilesOwnFrames) {
     ASSERT_TRUE(mdl) << all();
     EXPECT_EQ(sink.find("QC062"), nullptr) << all(); // implemented: no "ignored" warning
     const auto along = [&](const std::string& animation, std::size_t frame) {
-        const MdlIkRule& rule = test::namedAnimation(*mdl, animation)->ikRules.at(0);
-        return decodeAnimValues(rule.compressedError->values[0], 5).at(frame) *
-               static_cast<double>(rule.compressedError->scale[0]);
+        return errorValue(*mdl, animation, 0, 5, frame);
     };
     // The tip is 4 - 2f + 2 from the root along the file's x in frame f.
     for (std::size_t frame = 0; frame < 5; ++frame) {
@@ -310,9 +316,7 @@ TEST_F(IkRulesTest, UsesequenceMeasuresTheRuleOnTheSequenceWithItsLayers) {
     ASSERT_TRUE(mdl) << all();
     EXPECT_EQ(sink.find("QC062"), nullptr) << all(); // implemented: no "ignored" warning
     const auto along = [&](const std::string& animation, std::size_t frame) {
-        const MdlIkRule& rule = test::namedAnimation(*mdl, animation)->ikRules.at(0);
-        return decodeAnimValues(rule.compressedError->values[0], 5).at(frame) *
-               static_cast<double>(rule.compressedError->scale[0]);
+        return errorValue(*mdl, animation, 0, 5, frame);
     };
     // Weights 0, 0.5, 1, 0.5, 0 on the layer's frames 0, 0, 1, 2, 3.
     const double expected[] = {6.0, 6.0, 4.0, 4.0, 6.0};
@@ -332,11 +336,7 @@ TEST_F(IkRulesTest, ADeltasRuleIsMeasuredOnTheFirstAnimationsFirstFrame) {
     auto mdl = compileQc("$sequence idle wave frame 0 0\n$animation base wave frame 1 1\n"
                          "$sequence d wave subtract base 0 delta ikrule first touch root\n");
     ASSERT_TRUE(mdl) << all();
-    const MdlIkRule& rule = test::namedAnimation(*mdl, "@d")->ikRules.at(0);
-    const auto across = [&](std::size_t frame) {
-        return decodeAnimValues(rule.compressedError->values[1], 3).at(frame) *
-               static_cast<double>(rule.compressedError->scale[1]);
-    };
+    const auto across = [&](std::size_t frame) { return errorValue(*mdl, "@d", 1, 3, frame); };
     // The arm turns -0.5, 0 and -1 radians from the idle's straight arm: the tip 2 units out
     // goes 2 sin(angle) across (on the subtracted frame it would be 0, 0.96 and -0.96).
     EXPECT_NEAR(across(0), 2.0 * std::sin(-0.5), 0.01);
