@@ -35,7 +35,10 @@ struct PhyCase {
     // C-n; they drop two of w_grenade's corners, which Valve keeps), nor a shortest-edge rule
     // (Valve keeps 0.525-unit edges in combine_super_soldier_choreo, w_357 loses 0.575-unit
     // ones), nor protrusion or lost volume (w_357 keeps corners that stand out less than the
-    // ones it loses). Both physics SMDs are Crowbar decompiles of a compiled .phy (every vertex
+    // ones it loses); w_357's three are exactly the corners nearer than 0.75 units to another,
+    // each the one of its pair that stands out less, but a weld at such a distance is not fixed
+    // by one model and Valve's super soldier keeps corners 0.5245 apart (docs/mdl-compile.md,
+    // "Collision model"). Both physics SMDs are Crowbar decompiles of a compiled .phy (every vertex
     // is a hull corner), and they are not exactly the input of these files: Valve's 23 w_357
     // points are the SMD's turned by 0.0086 degrees about a skew axis (rotation matrix entries
     // multiples of 2^-14; the render mesh matches to 2e-6), and two of turret_Bone1's points
