@@ -4,6 +4,7 @@
 
 #include "compiler/animation_encoding.h"
 #include "compiler/motion_extraction.h"
+#include "compiler/sequence_bounds.h"
 #include "compiler/weight_lists.h"
 #include "formats/studio/mdl_codecs.h"
 
@@ -89,8 +90,7 @@ class RuleBuilder {
                 const std::vector<LocalPose>& deltaBase, DiagnosticSink& sink,
                 bool attachmentsElsewhere)
         : animation_(animation), settings_(settings), chains_(chains), skeleton_(skeleton),
-          attachments_(attachments),
-          deltaBase_(deltaBase.empty() ? animation.reference : deltaBase), sink_(sink),
+          attachments_(attachments), deltaBase_(deltaBase), sink_(sink),
           attachmentsElsewhere_(attachmentsElsewhere) {
         for (const auto& frame : animation.frames)
             poses_.push_back(modelTransforms(posed(frame), skeleton.parents));
@@ -141,19 +141,12 @@ class RuleBuilder {
     }
 
   private:
-    // A delta animation's frames are measured added to the model's first animation's first
-    // frame, the pose its sequence boxes are measured on too (sequence_bounds.h): Valve's
-    // monk_animations.mdl measures the touch rule of gesture_shoot_annabelle, a delta of another
-    // animation's frame, so within 0.02 units. Without such a pose, on the frame it was taken
-    // from.
+    // A delta animation's frames are measured on the model's first animation's first frame, the
+    // pose its sequence boxes are measured on too (deltaOnBase): Valve's monk_animations.mdl
+    // measures the touch rule of gesture_shoot_annabelle, a delta of another animation's frame,
+    // so within 0.02 units.
     std::vector<LocalPose> posed(const std::vector<LocalPose>& frame) const {
-        if (!animation_.delta) return frame;
-        std::vector<LocalPose> out(frame.size());
-        for (std::size_t bone = 0; bone < frame.size() && bone < deltaBase_.size(); ++bone) {
-            out[bone].position = deltaBase_[bone].position + frame[bone].position;
-            out[bone].rotation = deltaBase_[bone].rotation * frame[bone].rotation;
-        }
-        return out;
+        return deltaOnBase(animation_, frame, deltaBase_);
     }
 
     static MdlIkRule release(int chain) {
@@ -492,7 +485,7 @@ class RuleBuilder {
     const std::vector<MdlIkChain>& chains_;
     const Skeleton& skeleton_;
     const std::vector<MdlAttachment>& attachments_;
-    const std::vector<LocalPose>& deltaBase_; // what a delta animation's frames are added to
+    const std::vector<LocalPose>& deltaBase_; // what delta frames are added to (deltaOnBase)
     DiagnosticSink& sink_;
     bool attachmentsElsewhere_;
     std::vector<std::vector<Eigen::Isometry3d>> poses_; // [frame][bone] model space

@@ -7,9 +7,9 @@
 
 #include "compiler/sequence_bounds.h"
 #include "compiler/weight_lists.h"
+#include "formats/common/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 namespace vtxc {
@@ -20,12 +20,6 @@ namespace {
 constexpr int kLayerSpline = 0x40;
 constexpr int kLayerLocal = 0x1000;
 constexpr int kLayerPose = 0x4000;
-
-std::string lowered(std::string text) {
-    for (char& c : text)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
 
 // SimpleSpline of mathlib.h: 3t^2 - 2t^3.
 double simpleSpline(double t) {
@@ -50,20 +44,14 @@ double layerWeight(const QcLayer& layer, double frame) {
 }
 
 // The pose an animation shows by itself at a frame: a `noanimation` one the bind pose (it moves
-// nothing), a delta one its frame added to `deltaBase` (as its IK rules measure it, ik.h), any
-// other its frame before its weight list.
+// nothing), a delta one as its IK rules measure it (deltaOnBase), any other its frame before its
+// weight list.
 std::vector<LocalPose> ownPose(const AnimationFrames& animation, std::size_t frame,
                                const Skeleton& skeleton, const std::vector<LocalPose>& deltaBase) {
     if (animation.allZeros) return skeleton.bind;
     if (!animation.delta)
         return animation.unweighted.empty() ? animation.frames[frame] : animation.unweighted[frame];
-    const std::vector<LocalPose>& base = deltaBase.empty() ? animation.reference : deltaBase;
-    std::vector<LocalPose> pose = animation.frames[frame];
-    for (std::size_t bone = 0; bone < pose.size() && bone < base.size(); ++bone) {
-        pose[bone].position += base[bone].position;
-        pose[bone].rotation = base[bone].rotation * pose[bone].rotation;
-    }
-    return pose;
+    return deltaOnBase(animation, animation.frames[frame], deltaBase);
 }
 
 struct Layer {
@@ -125,7 +113,7 @@ class SequenceBlender {
         for (const QcLayer& layer : sequence.layers) {
             if (layer.flags & (kLayerPose | kLayerLocal)) continue;
             for (std::size_t s = 0; s < qc_.sequences.size(); ++s) {
-                if (lowered(qc_.sequences[s].name) != lowered(layer.sequence)) continue;
+                if (!equalsIgnoringAsciiCase(qc_.sequences[s].name, layer.sequence)) continue;
                 const auto& played = animations_.sequenceAnimations[s];
                 if (played.empty()) break; // left out for a missing file (SEQ006)
                 const AnimationFrames& animation =

@@ -105,4 +105,17 @@ std::vector<LocalPose> deltaBoundsBase(const AnimationSet& animations) {
     return first.unweighted.empty() ? first.frames.front() : first.unweighted.front();
 }
 
+std::vector<LocalPose> deltaOnBase(const AnimationFrames& animation,
+                                   const std::vector<LocalPose>& frame,
+                                   const std::vector<LocalPose>& deltaBase) {
+    if (!animation.delta) return frame;
+    const std::vector<LocalPose>& base = deltaBase.empty() ? animation.reference : deltaBase;
+    std::vector<LocalPose> out(frame.size());
+    for (std::size_t bone = 0; bone < frame.size() && bone < base.size(); ++bone) {
+        out[bone].position = base[bone].position + frame[bone].position;
+        out[bone].rotation = base[bone].rotation * frame[bone].rotation;
+    }
+    return out;
+}
+
 } // namespace vtxc

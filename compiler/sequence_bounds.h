@@ -49,4 +49,12 @@ BoundingBox animationBounds(const SkinnedModel& model, const std::vector<MdlBone
 // (none when that one is itself a delta; the delta is then measured alone).
 std::vector<LocalPose> deltaBoundsBase(const AnimationSet& animations);
 
+// A frame of `animation` as it is measured: a delta's added, bone by bone in the parent's frame,
+// to `deltaBase` (deltaBoundsBase), or without one to the frame it was taken from (its
+// `reference`); any other animation's frame as it is. Sequence boxes, IK rules and the sequence
+// blends of `usesequence` rules all measure deltas so.
+std::vector<LocalPose> deltaOnBase(const AnimationFrames& animation,
+                                   const std::vector<LocalPose>& frame,
+                                   const std::vector<LocalPose>& deltaBase);
+
 } // namespace vtxc
