@@ -310,11 +310,23 @@ class AnimationReader {
             frames = framesBetween(in_, kValues, at + *first, at + *second);
             if (frames == 0) return false;
         }
-        for (std::size_t c = 0; c < 6; ++c)
-            if (offsets[c] > 0 &&
-                !readAnimValues(in_, kValues, at + offsets[c], frames, error.values[c]))
+        for (std::size_t c = 0; c < 6; ++c) {
+            if (offsets[c] <= 0) continue;
+            if (!readAnimValues(in_, kValues, at + offsets[c], frames, error.values[c]))
                 return false;
+            // Written back, the first channel's runs say how many frames the rest cover, so
+            // the rest are read over all of them: a file read, written and read again then
+            // holds the same runs.
+            frames = std::max(frames, framesCovered(error.values[c]));
+        }
         return true;
+    }
+
+    static std::int64_t framesCovered(const MdlAnimValues& runs) {
+        std::int64_t frames = 0;
+        for (const MdlAnimValueRun& run : runs)
+            frames += run.total;
+        return frames;
     }
 
     bool readLocalHierarchy(std::int64_t at, MdlAnimDesc& anim) {

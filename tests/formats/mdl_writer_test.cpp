@@ -586,6 +586,32 @@ TEST(MdlReader, RefusesAnIkErrorChannelThatRunsIntoTheNext) {
                     " where the next channel starts");
 }
 
+// Channels laid out out of order do not say their frames, so the rule's (2 here) are read; the
+// first channel's runs cover 3, and written back in order they say 3: the later channels must
+// have been read over 3 as well, or the file read back holds other runs than were written.
+TEST(MdlReader, IkErrorChannelsOutOfOrderReadBackTheRunsTheyWrite) {
+    MdlFile m = modelWithIkErrorsOfTheirRules();
+    MdlCompressedIkError error;
+    error.values[0] = {MdlAnimValueRun{1, {1}}, MdlAnimValueRun{1, {2}}, MdlAnimValueRun{1, {3}}};
+    error.values[1] = oneRun(3, {5});
+    m.animations[1].ikRules[0].compressedError = error;
+    auto bytes = writeMdl(m);
+    const std::size_t errorAt = ikErrorAt(bytes, 1, 0);
+    std::swap(bytes[errorAt + 24], bytes[errorAt + 26]); // channel 0 now after channel 1
+    std::swap(bytes[errorAt + 25], bytes[errorAt + 27]);
+    CollectingSink sink;
+    const auto swapped = readBack(bytes, sink);
+    ASSERT_TRUE(swapped) << formatDiagnostic(sink.diagnostics().at(0));
+    const MdlCompressedIkError& read = *swapped->animations[1].ikRules[0].compressedError;
+    EXPECT_EQ(read.values[0], error.values[1]);
+    EXPECT_EQ(read.values[1], error.values[0]);
+    const auto written = writeMdl(*swapped);
+    const auto back = readBack(written, sink);
+    ASSERT_TRUE(back) << formatDiagnostic(sink.diagnostics().at(0));
+    EXPECT_EQ(back->animations[1].ikRules, swapped->animations[1].ikRules);
+    EXPECT_EQ(writeMdl(*back), written);
+}
+
 // ---- where Valve's studiomdl puts what ----------------------------------------------------------
 
 TEST(MdlWriter, PutsIkAttachmentNamesAfterTheirErrorAndMovementsAfterAllAnimations) {
