@@ -48,6 +48,16 @@ std::vector<Eigen::Isometry3d> skeletonTransforms(const SmdFile& smd) {
     return modelTransforms(local, parents);
 }
 
+std::vector<LocalPose> bindPose(const BoneTable& bones) {
+    const auto& all = bones.bones();
+    std::vector<LocalPose> local(all.size());
+    for (std::size_t b = 0; b < all.size(); ++b) {
+        local[b].position = toEigen(all[b].position);
+        local[b].rotation = quaternionFromEuler(toEigen(all[b].rotation));
+    }
+    return local;
+}
+
 // One convex piece on its way to a ledge: its points and where it came from (for messages).
 struct PieceSource {
     std::vector<Vec3d> points;
@@ -105,28 +115,26 @@ class PhysicsBuilder {
         return {toVec3d(p), toVec3d(n)};
     }
 
-    // The bind pose of every model bone in model space.
-    std::vector<Eigen::Isometry3d> modelBindTransforms() const {
+    // Every model bone in model space, in the pose the collision mesh is skinned to.
+    std::vector<Eigen::Isometry3d> modelPoseTransforms() const {
         const auto& all = bones_.bones();
-        std::vector<LocalPose> local(all.size());
+        std::vector<LocalPose> local = options_.modelPose;
+        if (local.size() != all.size()) local = bindPose(bones_);
         std::vector<int> parents(all.size());
-        for (std::size_t b = 0; b < all.size(); ++b) {
-            local[b].position = toEigen(all[b].position);
-            local[b].rotation = quaternionFromEuler(toEigen(all[b].rotation));
+        for (std::size_t b = 0; b < all.size(); ++b)
             parents[b] = all[b].parent;
-        }
         return modelTransforms(local, parents);
     }
 
     // For each node of the physics mesh, what takes its vertices from the mesh's own skeleton to
-    // the model's bind pose (as the reference meshes' vertices are taken); the identity for a
-    // node the model lacks, for a static prop (one bone, vertices kept where they are), with
+    // the model's pose (its first animation's first frame); the identity for a node the model
+    // lacks, for a static prop (one bone, vertices kept where they are), with
     // $assumeworldspace, and where the two skeletons agree.
     std::vector<Eigen::Isometry3d> nodeToModel() const {
         std::vector<Eigen::Isometry3d> out(smd_.nodes.size(), Eigen::Isometry3d::Identity());
         if (bones_.isStaticProp() || settings_.assumeWorldSpace) return out;
         const std::vector<Eigen::Isometry3d> mesh = skeletonTransforms(smd_);
-        const std::vector<Eigen::Isometry3d> model = modelBindTransforms();
+        const std::vector<Eigen::Isometry3d> model = modelPoseTransforms();
         for (std::size_t n = 0; n < smd_.nodes.size(); ++n) {
             const auto bone = bones_.find(smd_.nodes[n].name);
             if (!bone) continue;
@@ -599,6 +607,41 @@ class PhysicsBuilder {
 };
 
 } // namespace
+
+std::vector<LocalPose> animationFramePose(const BoneTable& bones, const SmdFile& animation,
+                                          int frame) {
+    std::vector<LocalPose> local = bindPose(bones);
+    const auto shown = std::find_if(animation.frames.begin(), animation.frames.end(),
+                                    [&](const SmdFrame& f) { return f.time == frame; });
+    if (shown == animation.frames.end()) return local;
+    for (const SmdBonePose& pose : shown->bones) {
+        if (pose.bone < 0 || static_cast<std::size_t>(pose.bone) >= animation.nodes.size())
+            continue;
+        const auto bone = bones.find(animation.nodes[static_cast<std::size_t>(pose.bone)].name);
+        if (!bone) continue;
+        LocalPose& l = local[static_cast<std::size_t>(*bone)];
+        l.position = toEigen(pose.position);
+        l.rotation = quaternionFromEuler(toEigen(pose.rotation));
+    }
+    return local;
+}
+
+std::vector<LocalPose> firstAnimationPose(const QcProject& qc, const BoneTable& bones) {
+    const QcSequence* first = nullptr;
+    for (const auto* list : {&qc.animations, &qc.sequences})
+        for (const QcSequence& entry : *list)
+            if (!entry.sources.empty() && entry.sources.front().file &&
+                (first == nullptr || entry.order < first->order))
+                first = &entry;
+    if (first == nullptr || !first->sources.front().file->found) return {};
+    NullSink quiet;
+    SmdReadOptions posesOnly;
+    posesOnly.posesOnly = true;
+    const auto animation = readSmdFile(first->sources.front().file->path, quiet, posesOnly);
+    if (!animation || animation->frames.empty()) return {};
+    const int frame = first->frameRange ? first->frameRange->first : animation->frames.front().time;
+    return animationFramePose(bones, *animation, frame);
+}
 
 std::optional<PhysicsModel> buildPhysicsModel(const QcProject& qc, const SmdFile& smd,
                                               const BoneTable& bones,

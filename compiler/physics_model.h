@@ -4,8 +4,11 @@
 //
 // How studiomdl builds it, as Valve's files show:
 // - $collisionmodel (a prop): one solid named after the SMD (without extension), its vertices
-//   taken to the model's bind pose (not with $assumeworldspace) and turned +90 degrees about Z
-//   like every model's root; one hull around every vertex, or with
+//   skinned to the pose of the model's first animation's first frame (the bind pose when the
+//   model has no animation; not with $assumeworldspace) and turned +90 degrees about Z like
+//   every model's root: Valve's w_357.phy holds the physics SMD's points turned by the 0.0086
+//   degrees that its idle animation's root differs from the bind pose, to within 1.3e-6 units;
+//   one hull around every vertex, or with
 //   $concave one hull per welded island ($weldposition, $weldnormal), at most $maxconvexpieces of
 //   them (more: one hull of everything, with a warning).
 // - $collisionjoints (jointed): one solid per bone that vertices are weighted to (after
@@ -19,6 +22,7 @@
 #pragma once
 
 #include "compiler/bone_table.h"
+#include "compiler/pose_math.h"
 #include "formats/common/diagnostics.h"
 #include "formats/keyvalues/surface_properties.h"
 #include "formats/phy/phy.h"
@@ -46,6 +50,9 @@ inline constexpr std::size_t kRagdollSolidLimit = 24;
 
 struct PhysicsBuildOptions {
     CollisionPieceStrategy pieces = CollisionPieceStrategy::SingleHull;
+    // Each model bone's local pose a prop's collision mesh is skinned to (see above): one per
+    // bone of the bone table; empty: the bind pose.
+    std::vector<LocalPose> modelPose;
     // The game's surface properties for $automass; null: the default density, with a warning.
     const SurfaceProperties* surfaceProperties = nullptr;
 };
@@ -68,6 +75,18 @@ struct PhysicsModel {
     std::size_t islandsFound = 0; // $concave: islands before any limit
     double mergeAddedVolume = 0;  // --collision-pieces merge: cubic inches added
 };
+
+// The local pose of every bone of `bones` in frame `frame` of `animation` (an animation SMD),
+// matched by name; a bone the animation lacks, or the frame leaves out, keeps its bind pose. No
+// such frame: the bind pose.
+std::vector<LocalPose> animationFramePose(const BoneTable& bones, const SmdFile& animation,
+                                          int frame);
+
+// The pose a prop's collision mesh is skinned to: the first frame of the first animation file in
+// QC order ($animation or $sequence; the frame its `frame START END` starts at), read from its
+// SMD. Empty (the bind pose) when the QC names none, or the file cannot be read (the animation
+// stage reports that with its file and line).
+std::vector<LocalPose> firstAnimationPose(const QcProject& qc, const BoneTable& bones);
 
 // Pre: `qc.collisionModel` is set and `smd` is its physics mesh. `bones` is the model's bone
 // table (the physics mesh's nodes are matched to it by name).

@@ -4,6 +4,7 @@
 // checksum and `vtxc inspect` finds the files consistent.
 #include "formats/phy/phy.h"
 #include "formats/studio/mdl.h"
+#include "testing/diagnostic_text.h"
 #include "testing/smd_synthesis.h"
 #include "testing/test_support.h"
 
@@ -148,6 +149,60 @@ TEST(CollisionCompileCli, MergeKeepsMaxConvexPiecesHullsAndNotesTheAddedVolume) 
     ASSERT_TRUE(single);
     ASSERT_EQ(single->solids.size(), 1u);
     EXPECT_EQ(single->solids[0].surface.ledges.size(), 1u);
+}
+
+// The model-space bounds of a compiled prop's one solid.
+std::pair<Vec3, Vec3> solidBounds(const fs::path& phy) {
+    CollectingSink sink;
+    const auto file = readPhy(bytesOf(phy), phy.filename().string(), sink);
+    EXPECT_TRUE(file && file->solids.size() == 1) << test::diagnosticsText(sink);
+    Vec3 low{1e9f, 1e9f, 1e9f}, high{-1e9f, -1e9f, -1e9f};
+    if (file && !file->solids.empty())
+        for (const PhyPoint& p : file->solids[0].surface.points) {
+            const Vec3 s = phyToSourceUnits({p.x, p.y, p.z});
+            low = {std::min(low.x, s.x), std::min(low.y, s.y), std::min(low.z, s.z)};
+            high = {std::max(high.x, s.x), std::max(high.y, s.y), std::max(high.z, s.z)};
+        }
+    return {low, high};
+}
+
+// studiomdl skins a prop's collision mesh to the first frame of the model's first animation, not
+// to the bind pose (Valve's w_357.phy: its idle animation's root turned by 0.0086 degrees). Here
+// the first animation holds the root 5 units along x (y once turned into model space); an
+// animation declared later, which would hold it elsewhere, does not count.
+TEST(CollisionCompileCli, APropsCollisionMeshTakesTheFirstAnimationsFirstFrame) {
+    test::TempDir dir;
+    const auto animation = [](double x) {
+        std::ostringstream out;
+        out << "version 1\nnodes\n0 \"root\" -1\nend\nskeleton\n";
+        for (int t = 0; t < 2; ++t)
+            out << "time " << t << "\n0 " << x + 3 * t << " 0 0 0 0 0\n";
+        out << "end\n";
+        return out.str();
+    };
+    test::writeText(dir / "src/ref.smd", quadSmdText("skin", 0));
+    test::writeText(dir / "src/phys.smd", physicsSmd({0}, false));
+    test::writeText(dir / "src/moved.smd", animation(5));
+    test::writeText(dir / "src/far.smd", animation(40));
+    const std::string head = "$modelname \"props/thing.mdl\"\n$body \"b\" \"ref.smd\"\n";
+    const std::string collision = "$collisionmodel \"phys.smd\" {\n$mass 5\n}\n";
+    test::writeText(dir / "src/bind.qc", head + "$sequence idle \"ref.smd\"\n" + collision);
+    test::writeText(dir / "src/moved.qc", head + "$animation a_moved \"moved.smd\"\n" +
+                                              "$sequence idle \"far.smd\"\n" + collision);
+    for (const char* name : {"bind", "moved"}) {
+        const auto result = test::runVtxc({"compile", (dir / "src" / name).string() + ".qc", "-o",
+                                           (dir / name).string(), "--quiet"});
+        ASSERT_EQ(result.exitStatus, 0) << name << ": " << result.err;
+    }
+    // The box spans 0..4 on each axis of the SMD; model space turns (x, y, z) to (-y, x, z).
+    const auto [bindLow, bindHigh] = solidBounds(dir / "bind/models/props/thing.phy");
+    const auto [movedLow, movedHigh] = solidBounds(dir / "moved/models/props/thing.phy");
+    EXPECT_NEAR(bindLow.y, 0, 1e-3);
+    EXPECT_NEAR(bindHigh.y, 4, 1e-3);
+    EXPECT_NEAR(movedLow.y, 5, 1e-3);
+    EXPECT_NEAR(movedHigh.y, 9, 1e-3);
+    EXPECT_NEAR(movedLow.x, bindLow.x, 1e-3);
+    EXPECT_NEAR(movedLow.z, bindLow.z, 1e-3);
 }
 
 TEST(CollisionCompileCli, CorpusPhyCarriesTheMdlChecksumAndInspectFindsNothing) {
