@@ -567,7 +567,7 @@ bool Driver::buildPhysics() {
     PhysicsBuildOptions physics;
     physics.pieces = options_.collisionPieces;
     physics.surfaceProperties = options_.surfaceProperties.get();
-    physics.modelPose = firstAnimationPose(*qc, built_.bones);
+    physics.pose = firstAnimationPose(*qc, built_.bones);
     physics_ = buildPhysicsModel(*qc, *smd, built_.bones, physics, sink_);
     return physics_.has_value();
 }

@@ -95,6 +95,9 @@ inline constexpr DiagnosticCode kPhysicsCodeList[] = {
     {"PHYS010", Severity::Error, ExitCode::InvalidInput,
      "a solid of the collision model cannot be laid out as a .phy solid",
      "split the collision mesh into smaller pieces"},
+    {"PHYS011", Severity::Warning, ExitCode::Ok,
+     "a prop's collision mesh follows its first animation's first frame, away from the reference",
+     "start the first animation in the reference pose to match the collision and render meshes"},
 };
 
 inline constexpr DiagnosticCode kWeightCodeList[] = {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -115,11 +116,11 @@ class PhysicsBuilder {
         return {toVec3d(p), toVec3d(n)};
     }
 
-    // Every model bone in model space, in the pose the collision mesh is skinned to.
-    std::vector<Eigen::Isometry3d> modelPoseTransforms() const {
+    // Every model bone in model space for the local poses `pose` (the bind pose when it does not
+    // hold one per bone).
+    std::vector<Eigen::Isometry3d> modelPoseTransforms(const std::vector<LocalPose>& pose) const {
         const auto& all = bones_.bones();
-        std::vector<LocalPose> local = options_.modelPose;
-        if (local.size() != all.size()) local = bindPose(bones_);
+        const std::vector<LocalPose> local = pose.size() == all.size() ? pose : bindPose(bones_);
         std::vector<int> parents(all.size());
         for (std::size_t b = 0; b < all.size(); ++b)
             parents[b] = all[b].parent;
@@ -127,14 +128,14 @@ class PhysicsBuilder {
     }
 
     // For each node of the physics mesh, what takes its vertices from the mesh's own skeleton to
-    // the model's pose (its first animation's first frame); the identity for a node the model
+    // the model in `pose` (its first animation's first frame); the identity for a node the model
     // lacks, for a static prop (one bone, vertices kept where they are), with
     // $assumeworldspace, and where the two skeletons agree.
-    std::vector<Eigen::Isometry3d> nodeToModel() const {
+    std::vector<Eigen::Isometry3d> nodeToModel(const std::vector<LocalPose>& pose) const {
         std::vector<Eigen::Isometry3d> out(smd_.nodes.size(), Eigen::Isometry3d::Identity());
         if (bones_.isStaticProp() || settings_.assumeWorldSpace) return out;
         const std::vector<Eigen::Isometry3d> mesh = skeletonTransforms(smd_);
-        const std::vector<Eigen::Isometry3d> model = modelPoseTransforms();
+        const std::vector<Eigen::Isometry3d> model = modelPoseTransforms(pose);
         for (std::size_t n = 0; n < smd_.nodes.size(); ++n) {
             const auto bone = bones_.find(smd_.nodes[n].name);
             if (!bone) continue;
@@ -150,17 +151,36 @@ class PhysicsBuilder {
         solid.name = std::filesystem::path(smd_.fileName).stem().string();
         // The physics mesh in model space, turned +90 degrees about Z as the model's root bones
         // and static props are (docs/mdl-compile.md).
-        const std::vector<Eigen::Isometry3d> toModel = nodeToModel();
+        const std::vector<Eigen::Isometry3d> toModel = nodeToModel(options_.pose.bones);
+        const std::vector<Eigen::Isometry3d> toBind = nodeToModel({});
+        const auto place = [](const std::vector<Eigen::Isometry3d>& transforms, int bone) {
+            const bool known = bone >= 0 && static_cast<std::size_t>(bone) < transforms.size();
+            return quarterTurnAboutZ() * (known ? transforms[static_cast<std::size_t>(bone)]
+                                                : Eigen::Isometry3d::Identity());
+        };
+        double drift = 0; // how far the pose moves a vertex from its bind-pose place
         for (const SmdTriangle& t : smd_.triangles)
             for (const SmdVertex& v : t.corners) {
-                const bool known = v.bone >= 0 && static_cast<std::size_t>(v.bone) < toModel.size();
-                const Eigen::Isometry3d place =
-                    quarterTurnAboutZ() * (known ? toModel[static_cast<std::size_t>(v.bone)]
-                                                 : Eigen::Isometry3d::Identity());
-                solid.corners.push_back(cornerOf(v, place));
+                solid.corners.push_back(cornerOf(v, place(toModel, v.bone)));
+                const Vec3d bind = cornerOf(v, place(toBind, v.bone)).position;
+                drift = std::max(drift, length(solid.corners.back().position - bind));
             }
+        if (drift > kCollisionPoseWarningDistance) reportPoseDrift(drift);
         solids_.push_back(std::move(solid));
         return true;
+    }
+
+    void reportPoseDrift(double drift) {
+        char distance[32];
+        std::snprintf(distance, sizeof distance, "%.3f", drift);
+        own_.report(kPhysicsCodes["PHYS011"], options_.pose.definedAt,
+                    "the collision mesh of '" + std::filesystem::path(smd_.fileName).string() +
+                        "' follows the first frame of '" + options_.pose.animation +
+                        "', as studiomdl poses a prop's collision model, which moves it up to " +
+                        distance +
+                        " units from the reference pose; start the model's first animation in "
+                        "the reference pose if the collision model should match the reference "
+                        "mesh");
     }
 
     std::optional<int> boneNamed(const std::string& name, const SourceLocation& at) {
@@ -626,7 +646,7 @@ std::vector<LocalPose> animationFramePose(const BoneTable& bones, const SmdFile&
     return local;
 }
 
-std::vector<LocalPose> firstAnimationPose(const QcProject& qc, const BoneTable& bones) {
+CollisionPose firstAnimationPose(const QcProject& qc, const BoneTable& bones) {
     const QcSequence* first = nullptr;
     for (const auto* list : {&qc.animations, &qc.sequences})
         for (const QcSequence& entry : *list)
@@ -640,7 +660,7 @@ std::vector<LocalPose> firstAnimationPose(const QcProject& qc, const BoneTable& 
     const auto animation = readSmdFile(first->sources.front().file->path, quiet, posesOnly);
     if (!animation || animation->frames.empty()) return {};
     const int frame = first->frameRange ? first->frameRange->first : animation->frames.front().time;
-    return animationFramePose(bones, *animation, frame);
+    return {animationFramePose(bones, *animation, frame), first->name, first->definedAt};
 }
 
 std::optional<PhysicsModel> buildPhysicsModel(const QcProject& qc, const SmdFile& smd,

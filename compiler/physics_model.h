@@ -48,11 +48,21 @@ inline constexpr int kDefaultMaxConvexPieces = 40;
 // The engine's ragdoll solid limit (later branches: 32).
 inline constexpr std::size_t kRagdollSolidLimit = 24;
 
+// The pose a prop's collision mesh is skinned to (see above) and where it comes from.
+struct CollisionPose {
+    std::vector<LocalPose> bones; // one local pose per bone of the bone table; empty: bind pose
+    std::string animation;        // the $animation or $sequence it is the first frame of
+    SourceLocation definedAt;     // that command
+};
+
+// A prop's collision mesh that the first animation's pose moves farther than this from where the
+// bind pose has it (units) gets a warning (PHYS011): studiomdl does so silently, and a mesh that
+// drifts from the render mesh is a common surprise.
+inline constexpr double kCollisionPoseWarningDistance = 0.1;
+
 struct PhysicsBuildOptions {
     CollisionPieceStrategy pieces = CollisionPieceStrategy::SingleHull;
-    // Each model bone's local pose a prop's collision mesh is skinned to (see above): one per
-    // bone of the bone table; empty: the bind pose.
-    std::vector<LocalPose> modelPose;
+    CollisionPose pose;
     // The game's surface properties for $automass; null: the default density, with a warning.
     const SurfaceProperties* surfaceProperties = nullptr;
 };
@@ -84,9 +94,9 @@ std::vector<LocalPose> animationFramePose(const BoneTable& bones, const SmdFile&
 
 // The pose a prop's collision mesh is skinned to: the first frame of the first animation file in
 // QC order ($animation or $sequence; the frame its `frame START END` starts at), read from its
-// SMD. Empty (the bind pose) when the QC names none, or the file cannot be read (the animation
-// stage reports that with its file and line).
-std::vector<LocalPose> firstAnimationPose(const QcProject& qc, const BoneTable& bones);
+// SMD. No bones (the bind pose) when the QC names none, or the file cannot be read (the
+// animation stage reports that with its file and line).
+CollisionPose firstAnimationPose(const QcProject& qc, const BoneTable& bones);
 
 // Pre: `qc.collisionModel` is set and `smd` is its physics mesh. `bones` is the model's bone
 // table (the physics mesh's nodes are matched to it by name).

@@ -169,7 +169,8 @@ std::pair<Vec3, Vec3> solidBounds(const fs::path& phy) {
 // studiomdl skins a prop's collision mesh to the first frame of the model's first animation, not
 // to the bind pose (Valve's w_357.phy: its idle animation's root turned by 0.0086 degrees). Here
 // the first animation holds the root 5 units along x (y once turned into model space); an
-// animation declared later, which would hold it elsewhere, does not count.
+// animation declared later, which would hold it elsewhere, does not count. vtxc says so where the
+// mesh moves more than a tenth of a unit (PHYS011).
 TEST(CollisionCompileCli, APropsCollisionMeshTakesTheFirstAnimationsFirstFrame) {
     test::TempDir dir;
     const auto animation = [](double x) {
@@ -189,11 +190,20 @@ TEST(CollisionCompileCli, APropsCollisionMeshTakesTheFirstAnimationsFirstFrame) 
     test::writeText(dir / "src/bind.qc", head + "$sequence idle \"ref.smd\"\n" + collision);
     test::writeText(dir / "src/moved.qc", head + "$animation a_moved \"moved.smd\"\n" +
                                               "$sequence idle \"far.smd\"\n" + collision);
+    std::map<std::string, std::string> messages;
     for (const char* name : {"bind", "moved"}) {
-        const auto result = test::runVtxc({"compile", (dir / "src" / name).string() + ".qc", "-o",
-                                           (dir / name).string(), "--quiet"});
+        const auto result = test::runVtxc(
+            {"compile", (dir / "src" / name).string() + ".qc", "-o", (dir / name).string()});
         ASSERT_EQ(result.exitStatus, 0) << name << ": " << result.err;
+        messages[name] = result.err;
     }
+    // Moving the collision mesh away from the render mesh is worth a warning at the animation.
+    EXPECT_EQ(messages["bind"].find("PHYS011"), std::string::npos) << messages["bind"];
+    const std::string& moved = messages["moved"];
+    EXPECT_NE(moved.find("moved.qc:3:"), std::string::npos) << moved;
+    EXPECT_NE(moved.find("warning[PHYS011]"), std::string::npos) << moved;
+    EXPECT_NE(moved.find("'a_moved'"), std::string::npos) << moved;
+    EXPECT_NE(moved.find("up to 5.000 units"), std::string::npos) << moved;
     // The box spans 0..4 on each axis of the SMD; model space turns (x, y, z) to (-y, x, z).
     const auto [bindLow, bindHigh] = solidBounds(dir / "bind/models/props/thing.phy");
     const auto [movedLow, movedHigh] = solidBounds(dir / "moved/models/props/thing.phy");

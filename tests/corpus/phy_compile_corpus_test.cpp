@@ -207,7 +207,7 @@ TEST_P(PhyCompileCorpus, SolidsPiecesAndTextEqualValves) {
     ASSERT_TRUE(surfaces);
     PhysicsBuildOptions options;
     options.surfaceProperties = &*surfaces;
-    options.modelPose = firstAnimationPose(*qc, *bones);
+    options.pose = firstAnimationPose(*qc, *bones);
     const auto physics = buildPhysicsModel(*qc, *smd, *bones, options, sink);
     ASSERT_TRUE(physics) << formatDiagnostic(sink.errors().front());
     ASSERT_FALSE(sink.hasErrors());
