@@ -152,7 +152,8 @@ class PhysicsBuilder {
         // The physics mesh in model space, turned +90 degrees about Z as the model's root bones
         // and static props are (docs/mdl-compile.md).
         const std::vector<Eigen::Isometry3d> toModel = nodeToModel(options_.pose.bones);
-        const std::vector<Eigen::Isometry3d> toBind = nodeToModel({});
+        const std::vector<Eigen::Isometry3d> toBind =
+            options_.pose.bones.empty() ? toModel : nodeToModel({});
         const auto place = [](const std::vector<Eigen::Isometry3d>& transforms, int bone) {
             const bool known = bone >= 0 && static_cast<std::size_t>(bone) < transforms.size();
             return quarterTurnAboutZ() * (known ? transforms[static_cast<std::size_t>(bone)]

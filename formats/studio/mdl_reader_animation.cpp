@@ -3,6 +3,7 @@
 // IK rules with their compressed errors, local hierarchy, movements and the zero-frame cache.
 // Layouts: studio.h of the public Source SDK 2013; the accessors there define which offsets are
 // relative to which record.
+#include "formats/studio/mdl_codecs.h"
 #include "formats/studio/mdl_read_support.h"
 
 namespace vtxc::mdl_read {
@@ -317,16 +318,9 @@ class AnimationReader {
             // Written back, the first channel's runs say how many frames the rest cover, so
             // the rest are read over all of them: a file read, written and read again then
             // holds the same runs.
-            frames = std::max(frames, framesCovered(error.values[c]));
+            frames = std::max<std::int64_t>(frames, animValuesFrameCount(error.values[c]));
         }
         return true;
-    }
-
-    static std::int64_t framesCovered(const MdlAnimValues& runs) {
-        std::int64_t frames = 0;
-        for (const MdlAnimValueRun& run : runs)
-            frames += run.total;
-        return frames;
     }
 
     bool readLocalHierarchy(std::int64_t at, MdlAnimDesc& anim) {
