@@ -17,7 +17,6 @@
 #include <fstream>
 #include <string>
 #include <string_view>
-#include <unistd.h>
 
 namespace {
 
@@ -26,9 +25,8 @@ using vtxc::fuzz::check;
 using vtxc::fuzz::nextPart;
 
 const fs::path& scratch() {
-    static const fs::path folder =
-        fs::temp_directory_path() / ("vtxc-qc-compile-fuzz-" + std::to_string(::getpid()));
-    return folder;
+    static const vtxc::fuzz::ScratchFolder folder("qc-compile-fuzz");
+    return folder.path();
 }
 
 } // namespace

@@ -13,7 +13,6 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-#include <unistd.h>
 
 namespace {
 
@@ -24,8 +23,8 @@ using vtxc::fuzz::nextPart;
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static const fs::path scratch =
-        fs::temp_directory_path() / ("vtxc-vmdl-export-fuzz-" + std::to_string(::getpid()));
+    static const vtxc::fuzz::ScratchFolder folder("vmdl-export-fuzz");
+    const fs::path& scratch = folder.path();
     std::string_view input(reinterpret_cast<const char*>(data), size);
     std::error_code ec;
     fs::remove_all(scratch, ec);
