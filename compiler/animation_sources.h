@@ -38,6 +38,9 @@ struct AnimationFrames {
     bool allZeros = false;
     // The root's motion taken out of the frames (motion_extraction.h), one per piece.
     std::vector<MdlMovement> movements;
+    // Frames the last movement ends before the end of the piece it was taken over (the motion
+    // rollback of a non-looping animation's bare motion words, motion_extraction.h); 0 otherwise.
+    int movementRollback = 0;
     std::vector<std::vector<LocalPose>> frames; // [frame][bone]
     // For a delta animation, the pose it is played on when posed alone: the subtracted frame
     // (zero pose without `subtract`). Empty for other animations.

@@ -15,6 +15,12 @@ namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 
+// How long before its last frame a non-looping animation's bare-word piece ends its movement
+// record (the "motion rollback"; studiomdl has a `$motionrollback` command, see docs/qc.md):
+// Valve's combine_soldier_anims.mdl and police_animations.mdl end all 84 hl2mp `_mod` layers'
+// records (`LX LY rotateto 0`, 19 and 31 frames at 30 fps) 9 frames early, at frame 9 and 21.
+constexpr double kMotionRollbackSeconds = 0.3;
+
 // An angle in degrees brought into (-180, 180].
 double wrapDegrees(double degrees) {
     degrees = std::fmod(degrees, 360.0);
@@ -167,6 +173,7 @@ class MotionApplier {
     struct Piece {
         int start = 0, end = 0, flags = 0;
         SourceLocation at;
+        bool bareWords = false; // the piece of bare motion words, to the last frame
     };
 
     std::optional<std::vector<Piece>> pieces(const QcMotionOptions& motion) {
@@ -188,7 +195,7 @@ class MotionApplier {
             start = end;
         }
         if (motion.flags != 0 && start < last)
-            out.push_back({start, last, motion.flags, motion.flagsAt});
+            out.push_back({start, last, motion.flags, motion.flagsAt, true});
         return out;
     }
 
@@ -281,6 +288,21 @@ class MotionApplier {
         return movement;
     }
 
+    // The last record of a non-looping animation's bare-word piece ends kMotionRollbackSeconds
+    // before the piece does (never before its second frame), while the frames keep losing the
+    // whole piece's motion and the record keeps its speeds and cumulated position: Valve's
+    // `_mod` layers hold the whole cycle's motion (125.874 units for hl2mp RunN) at frame 9 of
+    // 19, their roots constant in every frame.
+    void rollBackLastMovement(const Piece& piece) {
+        const double seconds = kMotionRollbackSeconds * static_cast<double>(animation_.fps);
+        const int span = piece.end - piece.start;
+        if (!(seconds > 0.0) || span < 2) return;
+        const int frames = static_cast<int>(std::lround(std::min(seconds, span - 1.0)));
+        if (frames <= 0) return;
+        animation_.movements.back().endframe = piece.end - frames;
+        animation_.movementRollback = frames;
+    }
+
     bool extract(const QcMotionOptions& motion) {
         const auto list = pieces(motion);
         if (!list) return false;
@@ -293,6 +315,7 @@ class MotionApplier {
         double heading = 0.0;
         for (const Piece& piece : *list)
             animation_.movements.push_back(extractPiece(piece, position, heading, removed, turned));
+        if (!animation_.loop && list->back().bareWords) rollBackLastMovement(list->back());
         for (int f = list->back().end + 1; f < count; ++f) {
             removed[static_cast<std::size_t>(f)] = position;
             turned[static_cast<std::size_t>(f)] = heading;

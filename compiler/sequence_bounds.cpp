@@ -2,6 +2,7 @@
 // vertex weight, as the engine's software skinning does.
 #include "compiler/sequence_bounds.h"
 
+#include "compiler/motion_extraction.h"
 #include "compiler/pose_math.h"
 
 namespace vtxc {
@@ -48,6 +49,19 @@ std::vector<LocalPose> measuredPose(const AnimationFrames& source, std::size_t f
     return pose;
 }
 
+// Where the movement records put the root against where the extraction took it from: the
+// identity but where the last record ends early (motion rollback), and there the frame is
+// measured as the records place it: the file's root less the recorded motion. Valve's hl2mp
+// `mp_run_*_mod` boxes reach 74.7 units behind the model (frame 9, where the record has the whole
+// 125.874-unit cycle and the root has gone half of it), where the frames alone reach 30.8.
+Eigen::Isometry3d recordedPlacement(const AnimationFrames& source, int frame) {
+    if (source.movementRollback <= 0 || source.movements.empty())
+        return Eigen::Isometry3d::Identity();
+    std::vector<MdlMovement> extracted = source.movements;
+    extracted.back().endframe += source.movementRollback;
+    return movementAtFrame(source.movements, frame).inverse() * movementAtFrame(extracted, frame);
+}
+
 void addFrame(const SkinnedModel& model, const std::vector<Eigen::Isometry3d>& boneToModel,
               const std::vector<Eigen::Isometry3d>& poseToBone, BoundingBox& box) {
     std::vector<Eigen::Isometry3d> skinning(boneToModel.size());
@@ -91,10 +105,13 @@ BoundingBox animationBounds(const SkinnedModel& model, const std::vector<MdlBone
         poseToBone.push_back(fromMdlMatrix(bone.poseToBone));
     }
     BoundingBox box;
-    for (std::size_t frame = 0; frame < source.frames.size(); ++frame)
-        addFrame(model,
-                 modelTransforms(measuredPose(source, frame, deltaBase, boneWeights), parents),
-                 poseToBone, box);
+    for (std::size_t frame = 0; frame < source.frames.size(); ++frame) {
+        std::vector<LocalPose> pose = measuredPose(source, frame, deltaBase, boneWeights);
+        const Eigen::Isometry3d placement = recordedPlacement(source, static_cast<int>(frame));
+        for (std::size_t bone = 0; bone < pose.size() && bone < parents.size(); ++bone)
+            if (parents[bone] < 0) pose[bone] = poseOf(placement * transformOf(pose[bone]));
+        addFrame(model, modelTransforms(pose, parents), poseToBone, box);
+    }
     return box;
 }
 

@@ -202,10 +202,11 @@ TEST_F(IkRulesTest, ASequencePlayingAnAnimationByNameAddsItsRulesToIt) {
 
 // The engine places a ground rule's target where the model is at the contact and the foot, frame
 // by frame, where the model has moved on: a planted foot keeps one error however the root's
-// motion was taken out (Valve's a_PoliceWalkS: equal to Valve's within the lock).
+// motion was taken out (Valve's a_PoliceWalkS: equal to Valve's within the lock). The piece ends
+// at a walkframe, so its record runs to the last frame (bare words would end it early).
 TEST_F(IkRulesTest, APlantedFootOfAWalkKeepsOneErrorWhileTheModelMoves) {
-    auto mdl =
-        compileQc("$sequence walk walk LX LY ikrule first footstep contact 0 range 0 0 4 4\n");
+    auto mdl = compileQc(
+        "$sequence walk walk walkframe 4 LX LY ikrule first footstep contact 0 range 0 0 4 4\n");
     ASSERT_TRUE(mdl) << all();
     const MdlAnimDesc& walk = *test::namedAnimation(*mdl, "@walk");
     ASSERT_EQ(walk.movements.size(), 1u);

@@ -5,6 +5,7 @@
 #include "compiler/animation_encoding.h"
 #include "compiler/animation_sources.h"
 #include "compiler/motion_extraction.h"
+#include "compiler/sequence_bounds.h"
 #include "testing/diagnostic_text.h"
 #include "testing/test_support.h"
 
@@ -109,6 +110,10 @@ class MotionExtractionTest : public ::testing::Test {
         test::writeText(dir / "orbit.smd", orbitFile());
         test::writeText(dir / "spin.smd", spinFile());
         test::writeText(dir / "reach.smd", reachFile());
+        std::vector<double> run;
+        for (int f = 0; f < 19; ++f)
+            run.push_back(7.0 * f);
+        test::writeText(dir / "run.smd", alongXFile(run));
         test::writeText(dir / "m.qc", "$modelname m.mdl\n$body b ref\n" + qcBody);
         qc = readQcProject(dir / "m.qc", sink);
         if (!qc) return std::nullopt;
@@ -160,7 +165,7 @@ class MotionExtractionTest : public ::testing::Test {
 };
 
 TEST_F(MotionExtractionTest, BareMotionWordsTakeTheWholeMotionOffTheRoot) {
-    auto set = build("$sequence walk walk LX LY\n");
+    auto set = build("$sequence walk walk loop LX LY\n");
     ASSERT_TRUE(set) << test::diagnosticsText(sink);
     const AnimationFrames& walk = animation(*set, "@walk");
     ASSERT_EQ(walk.movements.size(), 1u);
@@ -176,6 +181,53 @@ TEST_F(MotionExtractionTest, BareMotionWordsTakeTheWholeMotionOffTheRoot) {
     // The root stays where it starts in x and y; its height keeps bobbing.
     for (int f = 0; f < 5; ++f)
         expectNear(root(walk, f), Eigen::Vector3d(0, 1, f % 2 ? 10.5 : 10.0));
+}
+
+// A non-looping animation's bare motion words end their record 0.3 seconds early (9 frames at 30
+// fps), as in Valve's hl2mp `_mod` layers (RunN, 19 frames: the record ends at frame 9), while the
+// frames and the record's speeds and position keep the whole motion.
+TEST_F(MotionExtractionTest, ANonLoopingAnimationsBareWordsEndTheirRecordEarly) {
+    auto set = build("$sequence run run LX LY\n"
+                     "$sequence slow run fps 10 LX\n"
+                     "$sequence looped run loop LX\n"
+                     "$sequence walked run walkframe 18 LX\n"
+                     "$sequence short walk LX LY\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    const AnimationFrames& run = animation(*set, "@run");
+    ASSERT_EQ(run.movements.size(), 1u);
+    EXPECT_EQ(run.movements[0].endframe, 9);
+    EXPECT_EQ(run.movementRollback, 9);
+    // The file goes 7 units a frame along its x: -y in model space, 126 units in all.
+    expectNear(run.movements[0].position, Eigen::Vector3d(0, 126, 0));
+    EXPECT_NEAR(run.movements[0].v0, 126.0, 1e-4);
+    EXPECT_NEAR(run.movements[0].v1, 126.0, 1e-4);
+    for (int f = 0; f < 19; ++f)
+        expectNear(root(run, f), Eigen::Vector3d(0, 0, 10));
+    // 0.3 seconds at 10 fps are 3 frames.
+    EXPECT_EQ(animation(*set, "@slow").movements.at(0).endframe, 15);
+    // A loop, and a piece a walkframe ends, keep the whole length.
+    EXPECT_EQ(animation(*set, "@looped").movements.at(0).endframe, 18);
+    EXPECT_EQ(animation(*set, "@walked").movements.at(0).endframe, 18);
+    EXPECT_EQ(animation(*set, "@walked").movementRollback, 0);
+    // A piece shorter than the rollback keeps at least its first step.
+    EXPECT_EQ(animation(*set, "@short").movements.at(0).endframe, 1);
+}
+
+// The box of such an animation is measured where its records place the frames: at frame 9 the
+// record has gone the whole 126 units and the root half of them, so the box reaches 63 units
+// behind the model, as Valve's `_mod` boxes do (74.7 units where the frames alone reach 30.8).
+TEST_F(MotionExtractionTest, AnEarlyEndingRecordsBoxIsMeasuredWhereTheRecordPlacesTheFrames) {
+    auto set = build("$sequence run run LX LY\n$sequence looped run loop LX LY\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    std::vector<MdlBone> bones(skeleton.size());
+    for (std::size_t bone = 0; bone < bones.size(); ++bone)
+        bones[bone].parent = skeleton.parents[bone];
+    SkinnedModel bonesOnly; // the box of the bone origins
+    const BoundingBox early = animationBounds(bonesOnly, bones, animation(*set, "@run"), {}, {});
+    const BoundingBox whole = animationBounds(bonesOnly, bones, animation(*set, "@looped"), {}, {});
+    EXPECT_NEAR(early.min.y(), -63.0, 1e-4);
+    EXPECT_NEAR(early.max.y(), whole.max.y(), 1e-6);
+    EXPECT_NEAR(whole.min.y(), whole.max.y() - 4.0, 1e-6) << "the arm's 4 units only";
 }
 
 TEST_F(MotionExtractionTest, WalkframePiecesFollowEachOtherAndCumulate) {
