@@ -16,9 +16,10 @@ namespace {
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 
 // How long before its last frame a non-looping animation's bare-word piece ends its movement
-// record (the "motion rollback"; studiomdl has a `$motionrollback` command, see docs/qc.md):
-// Valve's combine_soldier_anims.mdl and police_animations.mdl end all 84 hl2mp `_mod` layers'
-// records (`LX LY rotateto 0`, 19 and 31 frames at 30 fps) 9 frames early, at frame 9 and 21.
+// record (the "motion rollback"; studiomdl has a `$motionrollback` command; docs/mdl-compile.md,
+// "Motion extraction"): Valve's combine_soldier_anims.mdl and police_animations.mdl end all 84
+// hl2mp `_mod` layers' records (`LX LY rotateto 0`, 19 and 31 frames at 30 fps) 9 frames early, at
+// frame 9 and 21.
 constexpr double kMotionRollbackSeconds = 0.3;
 
 // An angle in degrees brought into (-180, 180].

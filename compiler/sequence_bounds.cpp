@@ -49,17 +49,25 @@ std::vector<LocalPose> measuredPose(const AnimationFrames& source, std::size_t f
     return pose;
 }
 
-// Where the movement records put the root against where the extraction took it from: the
-// identity but where the last record ends early (motion rollback), and there the frame is
-// measured as the records place it: the file's root less the recorded motion. Valve's hl2mp
-// `mp_run_*_mod` boxes reach 74.7 units behind the model (frame 9, where the record has the whole
-// 125.874-unit cycle and the root has gone half of it), where the frames alone reach 30.8.
-Eigen::Isometry3d recordedPlacement(const AnimationFrames& source, int frame) {
-    if (source.movementRollback <= 0 || source.movements.empty())
-        return Eigen::Isometry3d::Identity();
+// The movements as extracted, where the last one ends early (motion rollback): that record
+// run to its piece's end. Empty for every other animation, whose frames are measured as written.
+std::vector<MdlMovement> extractedMovements(const AnimationFrames& source) {
+    if (source.movementRollback <= 0 || source.movements.empty()) return {};
     std::vector<MdlMovement> extracted = source.movements;
     extracted.back().endframe += source.movementRollback;
-    return movementAtFrame(source.movements, frame).inverse() * movementAtFrame(extracted, frame);
+    return extracted;
+}
+
+// A frame of an animation whose last record ends early, placed where the records put it: the
+// file's root less the recorded motion. Valve's hl2mp `mp_run_*_mod` boxes reach 74.7 units
+// behind the model (frame 9, where the record has the whole 125.874-unit cycle and the root has
+// gone half of it), where the frames alone reach 30.8.
+void placeAsRecorded(const AnimationFrames& source, const std::vector<MdlMovement>& extracted,
+                     int frame, const std::vector<int>& parents, std::vector<LocalPose>& pose) {
+    const Eigen::Isometry3d placement =
+        movementAtFrame(source.movements, frame).inverse() * movementAtFrame(extracted, frame);
+    for (std::size_t bone = 0; bone < pose.size() && bone < parents.size(); ++bone)
+        if (parents[bone] < 0) pose[bone] = poseOf(placement * transformOf(pose[bone]));
 }
 
 void addFrame(const SkinnedModel& model, const std::vector<Eigen::Isometry3d>& boneToModel,
@@ -104,12 +112,12 @@ BoundingBox animationBounds(const SkinnedModel& model, const std::vector<MdlBone
         parents.push_back(bone.parent);
         poseToBone.push_back(fromMdlMatrix(bone.poseToBone));
     }
+    const std::vector<MdlMovement> extracted = extractedMovements(source);
     BoundingBox box;
     for (std::size_t frame = 0; frame < source.frames.size(); ++frame) {
         std::vector<LocalPose> pose = measuredPose(source, frame, deltaBase, boneWeights);
-        const Eigen::Isometry3d placement = recordedPlacement(source, static_cast<int>(frame));
-        for (std::size_t bone = 0; bone < pose.size() && bone < parents.size(); ++bone)
-            if (parents[bone] < 0) pose[bone] = poseOf(placement * transformOf(pose[bone]));
+        if (!extracted.empty())
+            placeAsRecorded(source, extracted, static_cast<int>(frame), parents, pose);
         addFrame(model, modelTransforms(pose, parents), poseToBone, box);
     }
     return box;
