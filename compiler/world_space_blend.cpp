@@ -2,7 +2,10 @@
 // parent's frame) reproduces Valve's combine_soldier_anims.mdl @mp_jump_smg1, CS_Jump.smd with
 // CombatIdle1_SMG1.smd's first frame blended by SlowerUpperbodyBlend, within its quantization
 // (0.006 units, 0.04 degrees); blending positions in model space too is 3 units off at the
-// clavicles, and blending rotations in the parent's frame 12.8 degrees off at the neck.
+// clavicles, and blending rotations in the parent's frame 12.8 degrees off at the neck. A root
+// turns by its weight but keeps its own position: the hl2mp `_mod` layers (UpperbodyBlend, pelvis
+// 0.1) have Valve's sequence boxes so, and are 0.276 units off them when the pelvis moves a tenth
+// of the way to the idle's (docs/mdl-compile.md, "worldspaceblend").
 #include "compiler/world_space_blend.h"
 
 #include <algorithm>
@@ -36,7 +39,8 @@ void blendFrame(std::vector<LocalPose>& frame, const std::vector<LocalPose>& ove
             parent >= 0 ? (blended[static_cast<std::size_t>(parent)].conjugate() * blended[bone])
                               .normalized()
                         : blended[bone];
-        frame[bone].position += w * (overlay[bone].position - frame[bone].position);
+        if (parent >= 0)
+            frame[bone].position += w * (overlay[bone].position - frame[bone].position);
     }
 }
 

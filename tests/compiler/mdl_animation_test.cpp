@@ -268,6 +268,38 @@ TEST_F(MdlAnimationTest, WorldSpaceBlendTurnsBonesInModelSpace) {
     EXPECT_EQ(sink.find("QC062"), nullptr) << all();
 }
 
+// Frame 1 moves the root 6 units along x and turns it 90 degrees; the arm sits 2 units out
+// instead of 4.
+const char* kShift = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n"
+                     "time 0\n0 0 0 10 0 0 0\n1 4 0 0 0 0 0\n"
+                     "time 1\n0 6 0 10 0 0 1.5707963\n1 2 0 0 0 0 0\nend\n";
+
+// The root's weight turns it part of the way but never moves it: Valve's hl2mp `_mod` layers
+// (UpperbodyBlend, pelvis 0.1) have the boxes of a pelvis where the run puts it, 0.276 units
+// from where a tenth of the way to the idle's pelvis would (docs/mdl-compile.md,
+// "worldspaceblend").
+TEST_F(MdlAnimationTest, WorldSpaceBlendTurnsTheRootButKeepsItsPosition) {
+    test::writeText(dir / "shift.smd", kShift);
+    auto set = build("$weightlist half \"root\" 0.5 \"arm\" 0.5\n"
+                     "$weightlist all \"root\" 1\n"
+                     "$animation moved shift frame 1 1\n"
+                     "$sequence blended shift frame 0 0 weightlist half worldspaceblend moved "
+                     "weightlist all\n"
+                     "$sequence plain shift frame 0 0\n");
+    ASSERT_TRUE(set) << all();
+    const LocalPose& moved = set->animations[0].frames[0][0];
+    const std::vector<LocalPose>& blended = set->animations[1].frames[0];
+    const std::vector<LocalPose>& plain = set->animations[2].frames[0];
+    EXPECT_TRUE(blended[0].position.isApprox(plain[0].position, 1e-9))
+        << blended[0].position.transpose() << " against " << plain[0].position.transpose();
+    EXPECT_GT((moved.position - plain[0].position).norm(), 5.0); // the overlay's root is away
+    const Eigen::Quaterniond halfway = plain[0].rotation.slerp(0.5, moved.rotation);
+    EXPECT_NEAR(blended[0].rotation.angularDistance(halfway), 0.0, 1e-6);
+    EXPECT_GT(blended[0].rotation.angularDistance(plain[0].rotation), 0.7);
+    // A bone below the root moves part of the way on its parent: 3 units out, between 4 and 2.
+    EXPECT_NEAR(blended[1].position.norm(), 3.0, 1e-6) << blended[1].position.transpose();
+}
+
 TEST_F(MdlAnimationTest, WorldSpaceBlendOfAnUnknownAnimationIsAnErrorAtItsLine) {
     EXPECT_FALSE(build("$animation a wave\n$sequence s wave worldspaceblend nothing\n"));
     const Diagnostic* error = sink.find("SEQ001");

@@ -239,31 +239,6 @@ bool needsMissingFile(const QcProject& qc, const QcSequence& entry, int depth = 
 // tree cannot make (a file it needs is missing, so vtxc leaves it out with its layers, SEQ006):
 // Valve's list without those layers equals ours, sequence names, pose parameter names, flags
 // and cycles alike (NaN equal to NaN).
-// The sequences whose boxes are measured on frames vtxc does not write as Valve does yet: those
-// playing an animation with an "animation poses" or "movements" difference, and every delta
-// sequence when the model's first animation (the pose deltas are measured on, docs/mdl-compile.md
-// "Sequence boxes") has one.
-std::set<std::string> sequencesOnDifferingFrames(const MdlFile& valve,
-                                                 const std::vector<test::MdlDifference>& all) {
-    std::set<std::string> differing;
-    for (const test::MdlDifference& d : all)
-        if (d.key.starts_with("animation ") && d.key.ends_with(" poses"))
-            differing.insert(d.key.substr(10, d.key.size() - 16));
-        else if (d.key.starts_with("animation ") && d.key.ends_with(" movements"))
-            differing.insert(d.key.substr(10, d.key.size() - 20));
-    const bool baseDiffers =
-        !valve.animations.empty() && differing.count(valve.animations.front().name);
-    std::set<std::string> sequences;
-    for (const MdlSeqDesc& seq : valve.sequences) {
-        bool affected = baseDiffers && (seq.flags & 0x4);
-        for (std::int16_t blend : seq.blends)
-            if (blend >= 0 && static_cast<std::size_t>(blend) < valve.animations.size() &&
-                differing.count(valve.animations[static_cast<std::size_t>(blend)].name))
-                affected = true;
-        if (affected) sequences.insert(seq.label);
-    }
-    return sequences;
-}
 
 std::set<std::string> layersOnlyLackMissingSequences(const QcProject& qc, const MdlFile& ours,
                                                      const MdlFile& valve) {
@@ -375,55 +350,6 @@ std::string kindOf(const test::MdlDifference& d) {
     return kind;
 }
 
-// What vtxc does not write yet for an NPC animation library, each with its cause
-// (docs/mdl-compile.md, "Motion extraction", "Sequence boxes", "IK rules and locks" and "Real
-// trees"). Nothing is allowed by kind alone: every animation's movements and poses and every IK
-// error track (ramps included) must be equal or traced to the sources.
-const std::set<std::string> kNotImplemented = {};
-
-// The hl2mp `_mod` layers' boxes: their movement ends early (the motion rollback of a
-// non-looping animation's bare motion words, `LX LY rotateto 0`) and the box is measured where
-// the record places the frames, reaching 74.7 units behind the model where the frames alone
-// reach 30.8 (10 units off before). What remains, not traced yet: Valve's boxes lie up to 0.277
-// units apart along x (0.276 for the layers blended onto an idle pose, 0.020 onto a run), 0.29
-// along y and 1.45 in height (the crouch walks), within kRolledBackBoxTolerance.
-constexpr double kRolledBackBoxTolerance = 1.5;
-
-bool isRolledBackLayer(const QcProject& qc, const std::string& sequence) {
-    const QcSequence* entry = entryNamed(qc, sequence, false);
-    return entry && !entry->loop && entry->motion.flags != 0 && entry->motion.walkframes.empty();
-}
-
-double boxGap(const MdlFile& ours, const MdlFile& valve, const std::string& sequence) {
-    auto find = [&](const MdlFile& file) -> const MdlSeqDesc* {
-        for (const MdlSeqDesc& seq : file.sequences)
-            if (seq.label == sequence) return &seq;
-        return nullptr;
-    };
-    const MdlSeqDesc* a = find(ours);
-    const MdlSeqDesc* b = find(valve);
-    if (!a || !b) return std::numeric_limits<double>::infinity();
-    return std::max({std::abs(a->bbmin.x - b->bbmin.x), std::abs(a->bbmin.y - b->bbmin.y),
-                     std::abs(a->bbmin.z - b->bbmin.z), std::abs(a->bbmax.x - b->bbmax.x),
-                     std::abs(a->bbmax.y - b->bbmax.y), std::abs(a->bbmax.z - b->bbmax.z)});
-}
-
-// Why an IK rule's error track differs for a reason vtxc does not implement yet: the animation's
-// poses differ already. Null otherwise: every rule, `usesource` (measured on the file's own
-// frames), `usesequence` (on the sequence with its layers) and a delta of another animation's
-// frame (on the first animation's first frame) among them, must be equal.
-const char* ikErrorNotYet(const test::MdlDifference& d,
-                          const std::vector<test::MdlDifference>& all) {
-    const std::size_t at = d.key.find(" ik rule ");
-    if (at == std::string::npos) return nullptr;
-    const std::string name = d.key.substr(10, at - 10);
-    if (std::any_of(all.begin(), all.end(), [&](const test::MdlDifference& other) {
-            return other.key == "animation " + name + " poses";
-        }))
-        return "measured on the animation poses above";
-    return nullptr;
-}
-
 // VTXC_PRINT_EXAMPLES=TEXT prints the first few differences of each kind whose name holds TEXT
 // ("" for every kind), and VTXC_EXAMPLES=N how many (4 unless told).
 void printExample(const std::string& kind, const test::MdlDifference& d, std::size_t seen) {
@@ -449,14 +375,13 @@ const TracedDifference kTracedToSources[] = {
 };
 
 struct Tally {
-    std::map<std::string, std::size_t> traced, notImplemented, unexplained;
+    std::map<std::string, std::size_t> traced, unexplained;
     std::string unexplainedText;
 };
 
 // Sorts each difference of a library: traced to the sources (a record Valve's file has that the
 // QC cannot make because a file it names is missing from the tree, or that these sources do not
-// define at all: Valve's file was built from older ones), not implemented yet (kNotImplemented,
-// ik rules), or unexplained.
+// define at all: Valve's file was built from older ones), or unexplained.
 Tally sortDifferences(const std::string& library, const QcProject& qc, const MdlFile& ours,
                       const MdlFile& valve, const std::vector<test::MdlDifference>& differences) {
     Tally tally;
@@ -483,7 +408,6 @@ Tally sortDifferences(const std::string& library, const QcProject& qc, const Mdl
          static_cast<long>(valve.animations.size()) - static_cast<long>(ours.animations.size())}};
     const std::set<std::string> layersTraced = layersOnlyLackMissingSequences(qc, ours, valve);
     const std::set<std::string> rangesTraced = rangesSetByMissingSequences(qc, ours, valve);
-    const std::set<std::string> onDifferingFrames = sequencesOnDifferingFrames(valve, differences);
     for (const test::MdlDifference& d : differences) {
         const std::string kind = kindOf(d);
         const auto one = std::find_if(
@@ -528,38 +452,7 @@ Tally sortDifferences(const std::string& library, const QcProject& qc, const Mdl
                 continue;
             }
         }
-        if (kind == "sequence bbox" &&
-            onDifferingFrames.count(d.key.substr(9, d.key.size() - 14))) {
-            const std::string follows =
-                "sequence bbox: measured on the animation poses or movements above";
-            printExample(follows, d, tally.notImplemented[follows]);
-            ++tally.notImplemented[follows];
-            continue;
-        }
-        if (kind == "animation ik rule error") {
-            if (const char* why = ikErrorNotYet(d, differences)) {
-                const std::string follows = kind + ": " + why;
-                printExample(follows, d, tally.notImplemented[follows]);
-                ++tally.notImplemented[follows];
-                continue;
-            }
-        }
-        if (kind == "sequence bbox") {
-            const std::string sequence = d.key.substr(9, d.key.size() - 14);
-            if (isRolledBackLayer(qc, sequence) &&
-                boxGap(ours, valve, sequence) <= kRolledBackBoxTolerance) {
-                const std::string follows =
-                    "sequence bbox: layers whose movement ends early, within 1.5 units";
-                printExample(follows, d, tally.notImplemented[follows]);
-                ++tally.notImplemented[follows];
-                continue;
-            }
-        }
-        if (kNotImplemented.count(kind)) {
-            printExample(kind, d, tally.notImplemented[kind]);
-            ++tally.notImplemented[kind];
-            continue;
-        }
+        printExample(kind, d, tally.unexplained[kind]);
         ++tally.unexplained[kind];
         tally.unexplainedText += d.key + ": " + d.message + "\n";
     }
@@ -568,12 +461,9 @@ Tally sortDifferences(const std::string& library, const QcProject& qc, const Mdl
 
 void printTally(const std::string& model, const Tally& tally) {
     std::printf("%s\n", model.c_str());
-    for (const auto* part : {&tally.traced, &tally.notImplemented, &tally.unexplained})
+    for (const auto* part : {&tally.traced, &tally.unexplained})
         for (const auto& [kind, count] : *part)
-            std::printf("    %-12s %5zu  %s\n",
-                        part == &tally.traced           ? "traced"
-                        : part == &tally.notImplemented ? "not yet"
-                                                        : "UNEXPLAINED",
+            std::printf("    %-12s %5zu  %s\n", part == &tally.traced ? "traced" : "UNEXPLAINED",
                         count, kind.c_str());
 }
 
@@ -583,10 +473,10 @@ struct LibraryCase {
 };
 
 // Each library compiles, `vtxc inspect` finds its .mdl consistent, and compared with Valve's
-// (records paired by name) every difference is traced to the sources or is one of the kinds vtxc
-// does not write yet. What must be equal is: the bones (names, parents, order, flags, poses), the
-// attachments, hitboxes, pose parameters, IK chains, include models and, for every sequence and
-// animation both have, whatever kNotImplemented does not name.
+// (records paired by name) every difference is traced to the sources. What must be equal is
+// everything else: the bones (names, parents, order, flags, poses), the attachments, hitboxes,
+// pose parameters, IK chains, include models and every field of each sequence and animation both
+// have (boxes, movements, poses, IK rules and their error tracks among them).
 TEST(ProjectsCompileCorpus, AnimationLibrariesMatchValvesWhereTheSourcesAllow) {
     VTXC_REQUIRE_CORPUS();
     for (const LibraryCase& library : std::vector<LibraryCase>{
