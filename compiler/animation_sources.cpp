@@ -3,6 +3,7 @@
 
 #include "compiler/motion_extraction.h"
 #include "compiler/sequence_blend.h"
+#include "compiler/skeleton_placement.h"
 #include "compiler/weight_lists.h"
 #include "compiler/world_space_blend.h"
 #include "formats/smd/smd.h"
@@ -174,6 +175,18 @@ class AnimationBuilder {
         }
         AnimationFrames animation = describe(entry, name);
         std::vector<std::vector<LocalPose>> nodes = nodePoses(smd);
+        for (std::size_t f = 0; f < nodes.size(); ++f) {
+            placeNodePoses(entry.placement, smd, nodes[f]);
+            if (!withinFloatRange(nodes[f])) {
+                sink_.error("SEQ012", file->namedAt,
+                            "placing '" + file->written +
+                                "' by the $scale and $origin in force "
+                                "takes its bone positions past the range of 32-bit floats (frame " +
+                                std::to_string(f) + "); use a smaller $scale or $origin");
+                ok_ = false;
+                return std::nullopt;
+            }
+        }
         const std::vector<int> nodeOfBone = nodesOfBones(smd);
         if (!staticProp_ && measuresOnSource(animation))
             for (const auto& frame : nodes)

@@ -8,6 +8,7 @@
 #include "compiler/mdl_assembly.h"
 #include "compiler/mesh_extraction.h"
 #include "compiler/qc_import.h"
+#include "compiler/skeleton_placement.h"
 #include "compiler/vvd_assembly.h"
 #include "formats/common/byte_writer.h"
 #include "formats/common/file_io.h"
@@ -139,6 +140,7 @@ class Driver {
 
   private:
     bool buildBoneTable();
+    const SmdFile* referenceSkeleton(const MeshSourceRef& source);
     bool extractAll();
     void buildMaterialTable();
     bool assembleAll();
@@ -167,6 +169,8 @@ class Driver {
     std::optional<PhysicsModel> physics_; // the .phy, when the QC has a collision model
     // A model without meshes and without $definebone: its animation SMDs, for their bones.
     std::vector<std::shared_ptr<const SmdFile>> animationSkeletons_;
+    // Reference SMDs whose skeleton a $scale or $origin places (skeleton_placement.h).
+    std::vector<std::unique_ptr<const SmdFile>> placedReferences_;
     // The table before unneeded bones were folded away, each LOD's bone rules on it
     // (replacebone, bonetreecollapse) and where each of its bones went: SMD nodes are mapped
     // through all three.
@@ -223,9 +227,14 @@ bool Driver::buildBoneTable() {
     // by name. A model without meshes takes its bones from $definebone, else from the skeletons
     // of its animation SMDs in QC order.
     std::vector<const SmdFile*> references;
+    bool placed = true;
     for (const ProjectModel* model : models_)
-        if (!model->lods.empty() && model->lods[0])
-            references.push_back(smds_.at(model->lods[0]->smdPath).get());
+        if (!model->lods.empty() && model->lods[0]) {
+            const SmdFile* reference = referenceSkeleton(*model->lods[0]);
+            placed = placed && reference;
+            if (reference) references.push_back(reference);
+        }
+    if (!placed) return false;
     if (!hasMeshes() && (!project_.description || project_.description->definedBones.empty())) {
         if (!loadAnimationSkeletons()) return false;
         for (const auto& smd : animationSkeletons_)
@@ -239,6 +248,30 @@ bool Driver::buildBoneTable() {
     if (!table) return false;
     built_.bones = std::move(*table);
     return true;
+}
+
+// A reference mesh's SMD with its skeleton placed as its vertices are: the bind pose then holds
+// the bones where the placed vertices hang on them.
+const SmdFile* Driver::referenceSkeleton(const MeshSourceRef& source) {
+    const SmdFile* smd = smds_.at(source.smdPath).get();
+    QcPlacement placement;
+    placement.scale = source.scale;
+    placement.origin = {source.origin.x, source.origin.y, source.origin.z};
+    placement.originRotationDegrees = source.originRotationDegrees;
+    if (isIdentity(placement)) return smd;
+    auto placed = std::make_unique<const SmdFile>(withPlacedSkeleton(*smd, placement));
+    if (const auto line = frameBeyondFloatRange(*placed)) {
+        sink_.report(kMeshCodes["MESH006"], source.requestedAt,
+                     "placing " + source.smdPath.string() +
+                         " ($scale, $origin and its rotation) takes the skeleton frame of its "
+                         "line " +
+                         std::to_string(*line) +
+                         " past the range of 32-bit floats; use a smaller $scale, $origin or "
+                         "rotation");
+        return nullptr;
+    }
+    placedReferences_.push_back(std::move(placed));
+    return placedReferences_.back().get();
 }
 
 // The bones of the project's animation sources' skeletons, among `candidates` (docs/mdl-compile.md,
@@ -586,6 +619,7 @@ bool Driver::prepare() {
     if (!extractAll() || !buildPhysics()) return false;
     smds_.clear(); // the corners hold all the meshes need: free the parsed files before welding
     animationSkeletons_.clear();
+    placedReferences_.clear();
     buildMaterialTable();
     if (!assembleAll() || !checkBoneLimit()) return false;
     reportSummary();

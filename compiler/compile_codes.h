@@ -152,6 +152,10 @@ inline constexpr DiagnosticCode kSequenceCodeList[] = {
     {"SEQ011", Severity::Warning, ExitCode::Ok,
      "worldspaceblend or match on a sequence that plays an earlier animation by name is ignored",
      "write the option on the $animation that reads the file"},
+    {"SEQ012", Severity::Error, ExitCode::InvalidInput,
+     "the $scale or $origin in force takes an animation's bone positions past the range of "
+     "32-bit floats",
+     "use a smaller $scale or $origin before the $sequence or $animation"},
 };
 
 inline constexpr DiagnosticCatalogue kMeshCodes{"MESH", "Compiler: meshes and materials",

@@ -45,9 +45,11 @@ class SequenceBuilder {
 
     // Valve numbers pose parameters in the order the QC first names them, by $poseparameter or
     // by a sequence's blend: combine_soldier_anims.mdl has weapon_lower, declared after the
-    // sequences that blend on move_yaw, aim_yaw and the others, last. Declared values win over
-    // what earlier blends measured; only `loop` or `wrap` sets STUDIO_LOOPING (bunker_gun01.mdl
-    // `loop 0`: flags 1; combine_soldier_anims.mdl `$poseparameter "weapon_lower" 0 1`: 0).
+    // sequences that blend on move_yaw, aim_yaw and the others, last. Declared values replace
+    // what earlier blends measured, and later blends widen them (labturret_npc.mdl: `aim_yaw 180
+    // -180`, then blends -180 180, holds -180 to 180); only `loop` or `wrap` sets STUDIO_LOOPING
+    // (bunker_gun01.mdl `loop 0`: flags 1; combine_soldier_anims.mdl `$poseparameter "weapon_lower"
+    // 0 1`: 0).
     void declarePoseParameters(std::size_t sequencesBefore) {
         const auto& declared = in_.qc.mdl.poseParameters;
         for (; declaredSoFar_ < declared.size() &&
@@ -62,11 +64,9 @@ class SequenceBuilder {
             parameter.loop = static_cast<float>(qc.wrap ? qc.end - qc.start : qc.loop);
             if (const auto earlier = findPoseParameter(qc.name)) {
                 set_.poseParameters[static_cast<std::size_t>(*earlier)] = std::move(parameter);
-                declared_[static_cast<std::size_t>(*earlier)] = true;
                 continue;
             }
             set_.poseParameters.push_back(std::move(parameter));
-            declared_.push_back(true);
         }
     }
 
@@ -257,15 +257,12 @@ class SequenceBuilder {
         for (std::size_t i = 0; i < set_.poseParameters.size(); ++i) {
             MdlPoseParameter& parameter = set_.poseParameters[i];
             if (lowered(parameter.name) != lowered(name)) continue;
-            if (!declared_[i]) {
-                parameter.start = std::min(parameter.start, static_cast<float>(low));
-                parameter.end = std::max(parameter.end, static_cast<float>(high));
-            }
+            parameter.start = std::min(parameter.start, static_cast<float>(low));
+            parameter.end = std::max(parameter.end, static_cast<float>(high));
             return static_cast<int>(i);
         }
         set_.poseParameters.push_back(
             {name, 0, static_cast<float>(low), static_cast<float>(high), 0});
-        declared_.push_back(false);
         return static_cast<int>(set_.poseParameters.size()) - 1;
     }
 
@@ -465,7 +462,6 @@ class SequenceBuilder {
     std::map<int, BoundingBox> animationBoxes_; // by animation, as first measured (boundsOf)
     std::vector<Built> layered_;
     SequenceSet set_;
-    std::vector<bool> declared_;
     std::size_t declaredSoFar_ = 0; // of the QC's $poseparameter list
 };
 

@@ -7,6 +7,7 @@
 #include "formats/qc/qc_lexer.h"
 #include "formats/qc/qc_paths.h"
 
+#include <array>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -21,6 +22,15 @@ struct QcFileRef {
                                 // (empty when it lies outside the content root)
     bool found = false;         // the file exists (always true for mesh SMDs of a valid project)
     SourceLocation namedAt;     // the QC file:line:col of the token that named it
+};
+
+// The $scale and $origin in force when a QC line named an SMD; they apply to its positions: a
+// mesh's vertices and skeleton, an animation's frames.
+struct QcPlacement {
+    double scale = 1.0;
+    std::array<double, 3> origin{0.0, 0.0, 0.0};
+    double originRotationDegrees = 0.0; // $origin's optional fourth value: a turn about Z
+    bool operator==(const QcPlacement&) const = default;
 };
 
 // What a named file is for; decides whether trouble with it is an error or a warning.

@@ -673,6 +673,7 @@ class QcInterpreter {
     void sequence(const QcCommand& command, ArgumentCursor&) {
         std::optional<QcSequence> entry = sequences_.read(command);
         if (!entry) return;
+        entry->placement = placement_;
         (command.name == "$animation" ? project_.animations : project_.sequences)
             .push_back(std::move(*entry));
     }

@@ -44,13 +44,6 @@
 
 namespace vtxc {
 
-// The $scale and $origin in force when a QC line named a mesh; they apply to its positions.
-struct QcPlacement {
-    double scale = 1.0;
-    std::array<double, 3> origin{0.0, 0.0, 0.0};
-    double originRotationDegrees = 0.0; // $origin's optional fourth value: a turn about Z
-};
-
 struct QcModel {
     std::string name;              // the MDL model name: the reference SMD as written, or "blank"
     std::optional<QcFileRef> mesh; // nothing for `blank`

@@ -80,6 +80,7 @@ struct QcSequence {
     std::vector<QcAnimationSource> sources;  // in the order written
     std::vector<QcFileRef> animationFiles;   // the file sources (may be missing)
     std::vector<std::string> animationNames; // the name sources
+    QcPlacement placement;                   // $scale and $origin where the command stands
     std::optional<double> fps;
     bool loop = false;
     std::optional<std::string> activity;

@@ -108,6 +108,32 @@ TEST(HostileInput, ScaleBeyondFloatIsRefusedAtItsLine) {
     EXPECT_FALSE(fs::exists(dir / "out/models"));
 }
 
+// The same placement on skeletons: an animation named after a $scale that takes its bones past
+// float is refused at the file's name (SEQ012), a mesh whose vertices fit but whose far bone does
+// not at its $body line (MESH006). Nothing is written.
+TEST(HostileInput, ScaleBeyondFloatOnASkeletonIsRefusedAtItsLine) {
+    test::TempDir dir;
+    test::writeText(dir / "ref.smd", triangleSmd());
+    test::writeText(dir / "far.smd", "version 1\nnodes\n0 \"root\" -1\n1 \"far\" 0\nend\n"
+                                     "skeleton\ntime 0\n0 0 0 10 0 0 0\n1 1e38 0 0 0 0 0\nend\n");
+    test::writeText(dir / "x.qc", qcFor("") + "$scale 10\n$sequence idle \"far.smd\"\n");
+    auto r = vtxc({"compile", (dir / "x.qc").string(), "-o", (dir / "out").string()});
+    EXPECT_EQ(r.exitStatus, 3) << r.err;
+    EXPECT_TRUE(has(r, "x.qc:4:16: error[SEQ012]")) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out/models"));
+    test::writeText(dir / "far.smd", "version 1\nnodes\n0 \"root\" -1\n1 \"far\" 0\nend\n"
+                                     "skeleton\ntime 0\n0 0 0 0 0 0 0\n1 1e38 0 0 0 0 0\nend\n"
+                                     "triangles\nskin\n0 0 0 0 0 0 1 0 0\n0 1 0 0 0 0 1 1 0\n"
+                                     "0 0 1 0 0 0 1 0 1\nend\n");
+    test::writeText(dir / "x.qc", "$modelname \"box.mdl\"\n$scale 10\n$body body \"far.smd\"\n");
+    r = vtxc({"compile", (dir / "x.qc").string(), "-o", (dir / "out").string()});
+    EXPECT_EQ(r.exitStatus, 3) << r.err;
+    EXPECT_TRUE(has(r, "x.qc:3:12: error[MESH006]")) << r.err;
+    EXPECT_TRUE(has(r, "skeleton frame of its line 7")) << r.err;
+    EXPECT_FALSE(has(r, "internal error")) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out/models"));
+}
+
 TEST(HostileInput, OutputRootLinksAreNotFollowedOutside) {
     test::TempDir dir;
     test::writeText(dir / "ref.smd", triangleSmd());

@@ -300,6 +300,25 @@ TEST_F(MdlAnimationTest, WorldSpaceBlendTurnsTheRootButKeepsItsPosition) {
     EXPECT_NEAR(blended[1].position.norm(), 3.0, 1e-6) << blended[1].position.transpose();
 }
 
+// An animation named after `$origin X Y Z ANGLE` has its root bones moved by -origin, turned
+// ANGLE degrees about Z, before the model's quarter turn; `$scale` scales every bone's position
+// (Valve's labturret_npc.mdl: `$origin -16 0 16` puts each animation's root 16 units along y and
+// -16 along z from the file's). One named before it is as the file has it.
+TEST_F(MdlAnimationTest, OriginAndScalePlaceTheAnimationsNamedAfterThem) {
+    test::writeText(dir / "turn.smd", kTurn);
+    auto set = build("$sequence before turn\n$origin 1 2 3 90\n$scale 2\n$sequence after turn\n");
+    ASSERT_TRUE(set) << all();
+    const std::vector<LocalPose>& before = set->animations[0].frames[1];
+    const std::vector<LocalPose>& after = set->animations[1].frames[1];
+    // The file's root (0, 0, 10): (-1, -2, 7) off the origin, scaled (-2, -4, 14), turned 90
+    // degrees (4, -2, 14), then the model's quarter turn (2, 4, 14).
+    EXPECT_TRUE(before[0].position.isApprox(Eigen::Vector3d(0, 0, 10), 1e-6));
+    EXPECT_TRUE(after[0].position.isApprox(Eigen::Vector3d(2, 4, 14), 1e-6))
+        << after[0].position.transpose();
+    EXPECT_NEAR(after[0].rotation.angularDistance(before[0].rotation), 1.5707963, 1e-6);
+    EXPECT_TRUE(after[1].position.isApprox(2.0 * before[1].position, 1e-6));
+}
+
 TEST_F(MdlAnimationTest, WorldSpaceBlendOfAnUnknownAnimationIsAnErrorAtItsLine) {
     EXPECT_FALSE(build("$animation a wave\n$sequence s wave worldspaceblend nothing\n"));
     const Diagnostic* error = sink.find("SEQ001");

@@ -5,6 +5,7 @@
 #include "compiler/compile.h"
 #include "compiler/qc_import.h"
 #include "formats/studio/mdl_codecs.h"
+#include "testing/mdl_comparison.h"
 #include "testing/test_support.h"
 
 #include <cmath>
@@ -80,6 +81,34 @@ class MdlAssemblyTest : public ::testing::Test {
     CollectingSink sink;
     std::int32_t checksum = 0;
 };
+
+// $origin and $scale place a mesh named after them with its skeleton and every animation named
+// after them (skeleton_placement.h): the whole model moves or grows, so the idle sequence's box
+// is the plain model's, moved by the origin turned into the model's frame (x, y, z) -> (-y, x,
+// z), or scaled. Placing the vertices alone would leave them off their bones.
+TEST_F(MdlAssemblyTest, OriginAndScaleMoveTheMeshItsSkeletonAndTheAnimationsAlike) {
+    auto idleBox = [&](const std::string& placement) -> std::array<Vec3, 2> {
+        auto mdl = compileQc("$modelname \"test/placed\"\n" + placement +
+                             "$body body \"ref.smd\"\n$sequence idle \"wave.smd\"\n");
+        EXPECT_TRUE(mdl) << all();
+        if (!mdl) return {};
+        const MdlSeqDesc* idle = test::namedSequence(*mdl, "idle");
+        EXPECT_NE(idle, nullptr);
+        return idle ? std::array<Vec3, 2>{idle->bbmin, idle->bbmax} : std::array<Vec3, 2>{};
+    };
+    const auto plain = idleBox("");
+    const auto moved = idleBox("$origin 1 2 3\n");
+    const auto scaled = idleBox("$scale 2\n");
+    ASSERT_LT(plain[0].x, plain[1].x);
+    for (int corner = 0; corner < 2; ++corner) {
+        EXPECT_NEAR(moved[corner].x, plain[corner].x + 2.0f, 1e-3); // -(-y) of the origin
+        EXPECT_NEAR(moved[corner].y, plain[corner].y - 1.0f, 1e-3);
+        EXPECT_NEAR(moved[corner].z, plain[corner].z - 3.0f, 1e-3);
+        EXPECT_NEAR(scaled[corner].x, 2.0f * plain[corner].x, 1e-3);
+        EXPECT_NEAR(scaled[corner].y, 2.0f * plain[corner].y, 1e-3);
+        EXPECT_NEAR(scaled[corner].z, 2.0f * plain[corner].z, 1e-3);
+    }
+}
 
 TEST_F(MdlAssemblyTest, HeaderTexturesBodyPartsAndAttachments) {
     auto mdl = compileQc(kQc);

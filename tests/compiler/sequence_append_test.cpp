@@ -153,6 +153,30 @@ TEST_F(SequenceAppendTest, PoseParametersAreNumberedInTheOrderFirstNamed) {
     EXPECT_EQ(parameters[3].name, "pitch");
 }
 
+// A declaration sets a parameter's range; a blend written after it widens that range as it
+// widens an undeclared one (labturret.qc declares `aim_yaw 180 -180`, then blends it -180 180:
+// Valve's labturret_npc.mdl has -180 to 180), and a later declaration replaces both.
+TEST_F(SequenceAppendTest, ABlendWidensADeclaredRangeAndALaterDeclarationReplacesIt) {
+    const auto out = compile("$animation a walk.smd frame 0 0\n"
+                             "$animation b walk.smd frame 3 3\n"
+                             "$poseparameter yaw 180 -180 loop 360\n"
+                             "$poseparameter pitch -10 10\n"
+                             "$sequence turn a b blend yaw -180 180\n"
+                             "$sequence lean a b blend pitch -5 5\n"
+                             "$sequence tilt a b blend roll -30 30\n"
+                             "$poseparameter roll 0 1\n");
+    ASSERT_TRUE(out && out->mdl) << all();
+    const auto& parameters = out->mdl->poseParameters;
+    ASSERT_EQ(parameters.size(), 3u);
+    EXPECT_EQ(parameters[0].start, -180.0f);
+    EXPECT_EQ(parameters[0].end, 180.0f);
+    EXPECT_EQ(parameters[0].loop, 360.0f);
+    EXPECT_EQ(parameters[1].start, -10.0f); // within the declared range: unchanged
+    EXPECT_EQ(parameters[1].end, 10.0f);
+    EXPECT_EQ(parameters[2].start, 0.0f);
+    EXPECT_EQ(parameters[2].end, 1.0f);
+}
+
 TEST_F(SequenceAppendTest, LayersOfAOneFrameSequenceHoldValvesNaNCycles) {
     const auto out = compile("$sequence layer walk.smd hidden\n"
                              "$sequence still walk.smd frame 0 0 addlayer layer\n");

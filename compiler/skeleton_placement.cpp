@@ -1,0 +1,84 @@
+#include "compiler/skeleton_placement.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace vtxc {
+
+namespace {
+
+bool isRoot(const SmdFile& smd, int node) {
+    return node >= 0 && static_cast<std::size_t>(node) < smd.nodes.size() &&
+           smd.nodes[static_cast<std::size_t>(node)].parent < 0;
+}
+
+Eigen::Vector3d placedRootPosition(const QcPlacement& placement, const Eigen::Vector3d& position) {
+    const Eigen::Vector3d origin(placement.origin[0], placement.origin[1], placement.origin[2]);
+    return turnAboutZ(placement.originRotationDegrees) * ((position - origin) * placement.scale);
+}
+
+bool finiteAsFloat(double value) {
+    return std::isfinite(value) && std::abs(value) <= std::numeric_limits<float>::max();
+}
+
+} // namespace
+
+bool isIdentity(const QcPlacement& placement) {
+    return placement == QcPlacement{};
+}
+
+void placeNodePoses(const QcPlacement& placement, const SmdFile& smd,
+                    std::vector<LocalPose>& nodes) {
+    if (isIdentity(placement)) return;
+    const Eigen::Quaterniond turn(turnAboutZ(placement.originRotationDegrees).rotation());
+    for (std::size_t node = 0; node < nodes.size(); ++node) {
+        LocalPose& pose = nodes[node];
+        if (!isRoot(smd, static_cast<int>(node))) {
+            pose.position *= placement.scale;
+            continue;
+        }
+        pose.position = placedRootPosition(placement, pose.position);
+        pose.rotation = (turn * pose.rotation).normalized();
+    }
+}
+
+SmdFile withPlacedSkeleton(const SmdFile& smd, const QcPlacement& placement) {
+    SmdFile placed = smd;
+    if (isIdentity(placement)) return placed;
+    constexpr double kRadians = 3.14159265358979323846 / 180.0;
+    for (SmdFrame& frame : placed.frames)
+        for (SmdBonePose& pose : frame.bones) {
+            const Eigen::Vector3d position = toEigen(pose.position);
+            if (!isRoot(smd, pose.bone)) {
+                pose.position = toVec3(position * placement.scale);
+                continue;
+            }
+            pose.position = toVec3(placedRootPosition(placement, position));
+            // Euler angles turn as R = Rz Ry Rx: a turn about Z before it adds to z.
+            pose.rotation.z += static_cast<float>(placement.originRotationDegrees * kRadians);
+        }
+    return placed;
+}
+
+} // namespace vtxc
+
+namespace vtxc {
+
+std::optional<std::uint32_t> frameBeyondFloatRange(const SmdFile& placed) {
+    for (const SmdFrame& frame : placed.frames)
+        for (const SmdBonePose& pose : frame.bones)
+            if (!finiteAsFloat(pose.position.x) || !finiteAsFloat(pose.position.y) ||
+                !finiteAsFloat(pose.position.z))
+                return frame.line;
+    return std::nullopt;
+}
+
+bool withinFloatRange(const std::vector<LocalPose>& nodes) {
+    return std::all_of(nodes.begin(), nodes.end(), [](const LocalPose& pose) {
+        return finiteAsFloat(pose.position.x()) && finiteAsFloat(pose.position.y()) &&
+               finiteAsFloat(pose.position.z());
+    });
+}
+
+} // namespace vtxc
