@@ -260,7 +260,7 @@ const SmdFile* Driver::referenceSkeleton(const MeshSourceRef& source) {
     placement.originRotationDegrees = source.originRotationDegrees;
     if (isIdentity(placement)) return smd;
     auto placed = std::make_unique<const SmdFile>(withPlacedSkeleton(*smd, placement));
-    if (const auto line = frameBeyondFloatRange(*placed)) {
+    if (const auto line = lineBeyondFloatRange(*placed)) {
         sink_.report(kMeshCodes["MESH006"], source.requestedAt,
                      "placing " + source.smdPath.string() +
                          " ($scale, $origin and its rotation) takes the skeleton frame of its "
@@ -595,8 +595,21 @@ std::int32_t Driver::headerFlags() const {
 bool Driver::buildPhysics() {
     const QcProject* qc = project_.description.get();
     if (!qc || !qc->collisionModel || !qc->collisionModel->smd.found) return true;
-    const auto smd = readSmdFile(qc->collisionModel->smd.path, sink_);
+    auto smd = readSmdFile(qc->collisionModel->smd.path, sink_);
     if (!smd) return false;
+    const QcPlacement& placement = qc->collisionModel->placement;
+    if (!isIdentity(placement)) {
+        smd = withPlacedPositions(*smd, placement);
+        if (const auto line = lineBeyondFloatRange(*smd)) {
+            sink_.report(kMeshCodes["MESH006"], qc->collisionModel->smd.namedAt,
+                         "placing " + qc->collisionModel->smd.written +
+                             " ($scale, $origin and its rotation) takes its line " +
+                             std::to_string(*line) +
+                             " past the range of 32-bit floats; use a smaller $scale, $origin or "
+                             "rotation");
+            return false;
+        }
+    }
     PhysicsBuildOptions physics;
     physics.pieces = options_.collisionPieces;
     physics.surfaceProperties = options_.surfaceProperties.get();

@@ -5,6 +5,7 @@
 #include "collision/compact_surface.h"
 #include "compiler/compile_codes.h"
 #include "compiler/pose_math.h"
+#include "compiler/skeleton_placement.h"
 #include "formats/common/text.h"
 
 #include <algorithm>
@@ -658,8 +659,11 @@ CollisionPose firstAnimationPose(const QcProject& qc, const BoneTable& bones) {
     NullSink quiet;
     SmdReadOptions posesOnly;
     posesOnly.posesOnly = true;
-    const auto animation = readSmdFile(first->sources.front().file->path, quiet, posesOnly);
+    auto animation = readSmdFile(first->sources.front().file->path, quiet, posesOnly);
     if (!animation || animation->frames.empty()) return {};
+    // Placed as the animation is (skeleton_placement.h); past float it is refused there.
+    animation = withPlacedSkeleton(*animation, first->placement);
+    if (lineBeyondFloatRange(*animation)) return {};
     const int frame = first->frameRange ? first->frameRange->first : animation->frames.front().time;
     return {animationFramePose(bones, *animation, frame), first->name, first->definedAt};
 }

@@ -65,12 +65,28 @@ SmdFile withPlacedSkeleton(const SmdFile& smd, const QcPlacement& placement) {
 
 namespace vtxc {
 
-std::optional<std::uint32_t> frameBeyondFloatRange(const SmdFile& placed) {
+SmdFile withPlacedPositions(const SmdFile& smd, const QcPlacement& placement) {
+    SmdFile placed = withPlacedSkeleton(smd, placement);
+    if (isIdentity(placement)) return placed;
+    const Eigen::Isometry3d turn = turnAboutZ(placement.originRotationDegrees);
+    for (SmdTriangle& triangle : placed.triangles)
+        for (SmdVertex& corner : triangle.corners) {
+            corner.position = toVec3(placedRootPosition(placement, toEigen(corner.position)));
+            corner.normal = toVec3(turn.linear() * toEigen(corner.normal));
+        }
+    return placed;
+}
+
+std::optional<std::uint32_t> lineBeyondFloatRange(const SmdFile& placed) {
+    const auto beyond = [](const Vec3& v) {
+        return !finiteAsFloat(v.x) || !finiteAsFloat(v.y) || !finiteAsFloat(v.z);
+    };
     for (const SmdFrame& frame : placed.frames)
         for (const SmdBonePose& pose : frame.bones)
-            if (!finiteAsFloat(pose.position.x) || !finiteAsFloat(pose.position.y) ||
-                !finiteAsFloat(pose.position.z))
-                return frame.line;
+            if (beyond(pose.position)) return frame.line;
+    for (const SmdTriangle& triangle : placed.triangles)
+        for (const SmdVertex& corner : triangle.corners)
+            if (beyond(corner.position)) return triangle.line;
     return std::nullopt;
 }
 

@@ -26,9 +26,13 @@ void placeNodePoses(const QcPlacement& placement, const SmdFile& smd,
 // The SMD with every skeleton frame placed (its triangles as they are).
 SmdFile withPlacedSkeleton(const SmdFile& smd, const QcPlacement& placement);
 
-// The line of the first skeleton frame whose placed positions leave the range of 32-bit floats
-// (a huge $scale or $origin), if any.
-std::optional<std::uint32_t> frameBeyondFloatRange(const SmdFile& placed);
+// The SMD with its skeleton and its triangles' vertices placed (normals turned), as a collision
+// mesh named after a $scale or $origin is: it stays on the placed model's bones.
+SmdFile withPlacedPositions(const SmdFile& smd, const QcPlacement& placement);
+
+// The line of the first skeleton frame or triangle whose placed positions leave the range of 32-bit
+// floats (a huge $scale or $origin), if any.
+std::optional<std::uint32_t> lineBeyondFloatRange(const SmdFile& placed);
 // Whether every placed node position is finite as a 32-bit float.
 bool withinFloatRange(const std::vector<LocalPose>& nodes);
 

@@ -80,7 +80,8 @@ struct QcAnimatedFriction {
 // bone and axis the later line counts: see constraintFor).
 struct QcCollisionModel {
     QcCollisionKind kind = QcCollisionKind::Model;
-    QcFileRef smd; // the physics mesh, resolved (found == false when missing: QC052)
+    QcFileRef smd;         // the physics mesh, resolved (found == false when missing: QC052)
+    QcPlacement placement; // $scale and $origin where the command stands
     SourceLocation definedAt;
 
     // Mass and motion of the whole model.

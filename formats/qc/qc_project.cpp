@@ -741,6 +741,7 @@ class QcInterpreter {
         QcFileRef smd = files_.resolve(*file, QcFileRole::Physics);
         const QcTokenSpan block = arguments.nextIsBlock() ? arguments.takeBlock() : QcTokenSpan{};
         project_.collisionModel = readQcCollisionBlock(command, std::move(smd), block, sink_);
+        if (project_.collisionModel) project_.collisionModel->placement = placement_;
         finish(command, arguments);
     }
 

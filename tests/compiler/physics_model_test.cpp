@@ -4,7 +4,9 @@
 // of ragdoll solids) and jointed models ($jointconstrain, $jointmerge, $jointskip, the solid
 // limit), each bad input checked for its code and its QC line.
 #include "compiler/bone_table.h"
+#include "compiler/compile.h"
 #include "compiler/physics_model.h"
+#include "compiler/qc_import.h"
 #include "formats/keyvalues/surface_properties.h"
 #include "formats/phy/phy.h"
 #include "formats/qc/qc_project.h"
@@ -224,6 +226,30 @@ TEST_F(PhysicsModelTest, APropBoxIsOneSolidWithTheBoxsVolumeAndBoundsTurnedIntoM
     EXPECT_NEAR(solid->number("volume").value_or(0), 6000.0, 0.01);
     EXPECT_EQ(solid->find("parent"), nullptr);
     EXPECT_TRUE(model->phy.text.blocksOf(PhyBlockKind::RagdollConstraint).empty());
+}
+
+// $scale and $origin before the collision mesh place it as they place the render mesh and its
+// skeleton (skeleton_placement.h): a prop scaled by 2 collides as a box twice the size, where
+// its vertices are, and weighs what its volume says.
+TEST_F(PhysicsModelTest, ScaleAndOriginPlaceTheCollisionMeshWithTheModel) {
+    test::writeText(dir / "phys.smd", smdText(kRootOnly, {box(0, 0, 0, 10, 20, 30)}));
+    test::writeText(dir / "m.qc", "$modelname \"test/m.mdl\"\n$scale 2\n$origin 0 0 -5\n"
+                                  "$body b \"phys.smd\"\n$sequence idle \"phys.smd\"\n"
+                                  "$collisionmodel \"phys.smd\" { $mass 20 }\n");
+    const auto project = readQcModelProject(dir / "m.qc", sink);
+    ASSERT_TRUE(project) << all();
+    const auto output = compileProject(*project, CompileOptions{}, sink);
+    ASSERT_TRUE(output && output->physics) << all();
+    const PhysicsModel& model = *output->physics;
+    ASSERT_EQ(model.solids.size(), 1u);
+    EXPECT_NEAR(model.solids[0].volume, 6000.0 * 8.0, 1e-3);
+    // (p + (0, 0, 5)) * 2, then the model's turn (x, y, z) -> (-y, x, z).
+    const Bounds3 b = boundsOf(model.phy.solids[0]);
+    const double min[3] = {-40, 0, 10}, max[3] = {0, 20, 70};
+    for (int a = 0; a < 3; ++a) {
+        EXPECT_NEAR(b.min[a], min[a], 1e-3) << "axis " << a;
+        EXPECT_NEAR(b.max[a], max[a], 1e-3) << "axis " << a;
+    }
 }
 
 TEST_F(PhysicsModelTest, ConcaveTwoSeparateBoxesGiveTwoPieces) {
