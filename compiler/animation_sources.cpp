@@ -176,7 +176,7 @@ class AnimationBuilder {
         AnimationFrames animation = describe(entry, name);
         std::vector<std::vector<LocalPose>> nodes = nodePoses(smd);
         for (std::size_t f = 0; f < nodes.size(); ++f) {
-            placeNodePoses(entry.placement, smd, nodes[f]);
+            placeNodePoses(placementOf(entry), smd, nodes[f]);
             if (!withinFloatRange(nodes[f])) {
                 sink_.error("SEQ012", file->namedAt,
                             "placing '" + file->written +

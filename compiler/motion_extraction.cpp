@@ -15,13 +15,6 @@ namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 
-// How long before its last frame a non-looping animation's bare-word piece ends its movement
-// record (the "motion rollback"; studiomdl has a `$motionrollback` command; docs/mdl-compile.md,
-// "Motion extraction"): Valve's combine_soldier_anims.mdl and police_animations.mdl end all 84
-// hl2mp `_mod` layers' records (`LX LY rotateto 0`, 19 and 31 frames at 30 fps) 9 frames early, at
-// frame 9 and 21.
-constexpr double kMotionRollbackSeconds = 0.3;
-
 // An angle in degrees brought into (-180, 180].
 double wrapDegrees(double degrees) {
     degrees = std::fmod(degrees, 360.0);
@@ -289,13 +282,16 @@ class MotionApplier {
         return movement;
     }
 
-    // The last record of a non-looping animation's bare-word piece ends kMotionRollbackSeconds
-    // before the piece does (never before its second frame), while the frames keep losing the
+    // The last record of a non-looping animation's bare-word piece ends the motion rollback's
+    // seconds (`motionrollback`, `$motionrollback`, else kDefaultMotionRollbackSeconds: Valve's
+    // combine_soldier_anims.mdl and police_animations.mdl end all 84 hl2mp `_mod` layers' records,
+    // 19 and 31 frames at 30 fps, 9 frames early) before the piece does (never before its second
+    // frame), while the frames keep losing the
     // whole piece's motion and the record keeps its speeds and cumulated position: Valve's
     // `_mod` layers hold the whole cycle's motion (125.874 units for hl2mp RunN) at frame 9 of
     // 19, their roots constant in every frame.
-    void rollBackLastMovement(const Piece& piece) {
-        const double seconds = kMotionRollbackSeconds * static_cast<double>(animation_.fps);
+    void rollBackLastMovement(const Piece& piece, double rollbackSeconds) {
+        const double seconds = rollbackSeconds * static_cast<double>(animation_.fps);
         const int span = piece.end - piece.start;
         if (!(seconds > 0.0) || span < 2) return;
         const int frames = static_cast<int>(std::lround(std::min(seconds, span - 1.0)));
@@ -316,7 +312,9 @@ class MotionApplier {
         double heading = 0.0;
         for (const Piece& piece : *list)
             animation_.movements.push_back(extractPiece(piece, position, heading, removed, turned));
-        if (!animation_.loop && list->back().bareWords) rollBackLastMovement(list->back());
+        if (!animation_.loop && list->back().bareWords)
+            rollBackLastMovement(list->back(),
+                                 motion.rollbackSeconds.value_or(kDefaultMotionRollbackSeconds));
         for (int f = list->back().end + 1; f < count; ++f) {
             removed[static_cast<std::size_t>(f)] = position;
             turned[static_cast<std::size_t>(f)] = heading;

@@ -85,7 +85,7 @@ bool readAlign(const QcToken& word, QcArgumentCursor& arguments, QcMotionStep& s
 bool isQcMotionOption(const std::string& option) {
     return extractedMotions().count(option) || option == "walkframe" || option == "rotate" ||
            option == "rotateto" || option == "alignto" || option == "align" ||
-           option == "startloop";
+           option == "startloop" || option == "motionrollback";
 }
 
 void readQcMotionOption(const QcToken& word, QcArgumentCursor& arguments, QcMotionOptions& motion,
@@ -94,6 +94,16 @@ void readQcMotionOption(const QcToken& word, QcArgumentCursor& arguments, QcMoti
     if (auto it = extractedMotions().find(option); it != extractedMotions().end()) {
         if (motion.flags == 0) motion.flagsAt = word.where();
         motion.flags |= it->second;
+        return;
+    }
+    if (option == "motionrollback") {
+        auto seconds = takeQcNumber(arguments, word, "a time in seconds", sink);
+        if (!seconds) return;
+        if (*seconds < 0.0) {
+            sink.error("QC031", word.where(), "'motionrollback' needs 0 or more seconds");
+            return;
+        }
+        motion.rollbackSeconds = *seconds;
         return;
     }
     if (option == "walkframe") {

@@ -7,6 +7,7 @@
 #include "formats/common/diagnostics.h"
 #include "formats/qc/qc_command_stream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,11 +46,17 @@ struct QcMotionStep {
     SourceLocation definedAt;
 };
 
+// studiomdl's default motion rollback, in seconds (docs/mdl-compile.md, "Motion extraction").
+inline constexpr double kDefaultMotionRollbackSeconds = 0.3;
+
 struct QcMotionOptions {
     int flags = 0; // bare motion words (`LX LY`): the motion of the whole animation
     SourceLocation flagsAt;
     std::vector<QcWalkframe> walkframes; // in the order written
     std::vector<QcMotionStep> steps;     // in the order written
+    // `motionrollback SECONDS`, else the `$motionrollback` in force where the animation is
+    // defined (the QC reader fills it in), else kDefaultMotionRollbackSeconds.
+    std::optional<double> rollbackSeconds;
     bool empty() const { return flags == 0 && walkframes.empty() && steps.empty(); }
 };
 

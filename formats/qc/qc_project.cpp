@@ -113,6 +113,7 @@ class QcInterpreter {
             {"$staticprop", &QcInterpreter::staticProp},
             {"$scale", &QcInterpreter::scale},
             {"$origin", &QcInterpreter::origin},
+            {"$motionrollback", &QcInterpreter::motionRollback},
             {"$maxverts", &QcInterpreter::maxVerts},
             {"$body", &QcInterpreter::body},
             {"$model", &QcInterpreter::model},
@@ -285,6 +286,20 @@ class QcInterpreter {
             next.originRotationDegrees = *value;
         }
         placement_ = next;
+        finish(command, arguments);
+    }
+
+    // `$motionrollback SECONDS`: the motion rollback of the animations defined after it
+    // (docs/mdl-compile.md, "Motion extraction"); their own `motionrollback` option wins.
+    void motionRollback(const QcCommand& command, ArgumentCursor& arguments) {
+        std::optional<double> seconds = requireNumber(command, arguments, "a time in seconds");
+        if (!seconds) return;
+        if (*seconds < 0.0) {
+            sink_.report(kQcCodes["QC031"], command.head->where(),
+                         "$motionrollback needs 0 or more seconds");
+            return;
+        }
+        motionRollbackSeconds_ = *seconds;
         finish(command, arguments);
     }
 
@@ -674,6 +689,7 @@ class QcInterpreter {
         std::optional<QcSequence> entry = sequences_.read(command);
         if (!entry) return;
         entry->placement = placement_;
+        if (!entry->motion.rollbackSeconds) entry->motion.rollbackSeconds = motionRollbackSeconds_;
         (command.name == "$animation" ? project_.animations : project_.sequences)
             .push_back(std::move(*entry));
     }
@@ -842,6 +858,7 @@ class QcInterpreter {
     QcMdlCommandReader mdl_;
     QcSequenceReader sequences_;
     QcPlacement placement_;
+    double motionRollbackSeconds_ = kDefaultMotionRollbackSeconds;
     std::set<std::string> usedNames_;
     bool modelNameSeen_ = false;
     std::map<std::string, std::size_t> lodReplacements_; // of the LOD being read: key -> index

@@ -27,10 +27,10 @@ const std::map<std::string, int>& unimplementedOptions() {
         {"counterrotateto", 4},
         {"fixuploop", 2}, {"ikfixup", 0}, {"localhierarchy", 2},
         {"lm", 0}, {"lq", 0}, {"lxr", 0}, {"lyr", 0},
-        {"matchblend", 3}, {"motionrollback", 1},
+        {"matchblend", 3},
         {"noanim_keepduration", 1},
         {"origin", 3}, {"posecycle", 1}, {"predelta", 0}, {"reverse", 0},
-        {"scale", 1}, {"splineblend", 0},
+        {"splineblend", 0},
         {"walkalignto", 1}, {"worldrelative", 0},
         {"worldspaceblendloop", 1}};
     // clang-format on
@@ -45,7 +45,7 @@ const std::set<std::string>& implementedOptions() {
         "numframes", "post",       "realtime",    "snap",        "worldspace", "worldspaceblend",
         "match",     "subtract",   "weightlist",  "noanimation", "blendref",   "blendcenter",
         "node",      "transition", "rtransition", "entrynode",   "exitnode",   "exitphase",
-        "iklock",    "autoik",     "noautoik",    "splinedelta", "keyvalues"};
+        "iklock",    "autoik",     "noautoik",    "splinedelta", "keyvalues",  "scale"};
     return options;
 }
 
@@ -307,6 +307,15 @@ void QcSequenceReader::readOption(const QcToken& word, QcArgumentCursor& argumen
                             "'numframes' needs a frame count from 1 to 2000 (studio.h's "
                             "MAXSTUDIOANIMFRAMES), not " +
                                 std::to_string(*count));
+        }
+    } else if (option == "scale") {
+        // `scale S` multiplies the $scale in force for this animation's files (the developer
+        // wiki's $scale page: "scale option will be multiplied with $scale").
+        if (auto factor = takeQcNumber(arguments, word, "a scale factor", sink_)) {
+            if (*factor > 0.0)
+                entry.scale = factor;
+            else
+                sink_.error("QC031", word.where(), "'scale' needs a factor greater than 0");
         }
     } else if (isQcMotionOption(option)) {
         readQcMotionOption(word, arguments, entry.motion, sink_);

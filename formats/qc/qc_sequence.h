@@ -81,6 +81,7 @@ struct QcSequence {
     std::vector<QcFileRef> animationFiles;   // the file sources (may be missing)
     std::vector<std::string> animationNames; // the name sources
     QcPlacement placement;                   // $scale and $origin where the command stands
+    std::optional<double> scale;             // `scale S`: times the $scale for its files
     std::optional<double> fps;
     bool loop = false;
     std::optional<std::string> activity;
@@ -142,6 +143,14 @@ struct QcSequence {
     std::size_t order = 0; // place among all $animation and $sequence commands, from 0
     SourceLocation definedAt;
 };
+
+// Where an animation's files are placed: the $scale and $origin in force where it is defined,
+// its own `scale` multiplying the scale.
+inline QcPlacement placementOf(const QcSequence& entry) {
+    QcPlacement placement = entry.placement;
+    if (entry.scale) placement.scale *= *entry.scale;
+    return placement;
+}
 
 // Reads `$sequence NAME ...` and `$animation NAME ...`: sources first (files, or names of earlier
 // animations and sequences), then options, on the command line or in its `{ }` block.

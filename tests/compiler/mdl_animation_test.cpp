@@ -4,6 +4,7 @@
 #include "compiler/animation_encoding.h"
 #include "compiler/animation_sources.h"
 #include "formats/studio/mdl_codecs.h"
+#include "testing/diagnostic_text.h"
 #include "testing/test_support.h"
 
 #include <cmath>
@@ -317,6 +318,27 @@ TEST_F(MdlAnimationTest, OriginAndScalePlaceTheAnimationsNamedAfterThem) {
         << after[0].position.transpose();
     EXPECT_NEAR(after[0].rotation.angularDistance(before[0].rotation), 1.5707963, 1e-6);
     EXPECT_TRUE(after[1].position.isApprox(2.0 * before[1].position, 1e-6));
+}
+
+// A sequence's own `scale S` multiplies the $scale in force for its files (the developer wiki's
+// $scale page); 0 or less is QC031 at the option.
+TEST_F(MdlAnimationTest, ASequencesScaleMultipliesTheScaleInForce) {
+    test::writeText(dir / "turn.smd", kTurn);
+    auto set = build("$sequence own turn scale 3\n$scale 2\n$sequence both turn scale 3\n");
+    ASSERT_TRUE(set) << all();
+    EXPECT_TRUE(set->animations[0].frames[1][0].position.isApprox(Eigen::Vector3d(0, 0, 30), 1e-6));
+    EXPECT_TRUE(set->animations[1].frames[1][0].position.isApprox(Eigen::Vector3d(0, 0, 60), 1e-6));
+    EXPECT_TRUE(set->animations[1].frames[1][1].position.isApprox(Eigen::Vector3d(24, 0, 0), 1e-6))
+        << set->animations[1].frames[1][1].position.transpose();
+    EXPECT_EQ(sink.find("QC062"), nullptr) << all();
+    test::writeText(dir / "flat.qc",
+                    "$modelname m.mdl\n$body b ref\n$sequence flat turn scale 0\n");
+    CollectingSink flat;
+    EXPECT_FALSE(readQcProject(dir / "flat.qc", flat));
+    const Diagnostic* error = flat.find("QC031");
+    ASSERT_NE(error, nullptr) << test::diagnosticsText(flat);
+    EXPECT_EQ(error->location.line, 3u);
+    EXPECT_EQ(error->location.column, 21u);
 }
 
 TEST_F(MdlAnimationTest, WorldSpaceBlendOfAnUnknownAnimationIsAnErrorAtItsLine) {

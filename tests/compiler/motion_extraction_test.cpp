@@ -213,6 +213,31 @@ TEST_F(MotionExtractionTest, ANonLoopingAnimationsBareWordsEndTheirRecordEarly) 
     EXPECT_EQ(animation(*set, "@short").movements.at(0).endframe, 1);
 }
 
+// `$motionrollback SECONDS` sets the rollback of the animations defined after it, and an
+// animation's own `motionrollback SECONDS` (from `$continue` too) wins; 0 ends the record with
+// its piece. A negative time is QC031 at the option.
+TEST_F(MotionExtractionTest, MotionRollbackSetsHowEarlyTheRecordEnds) {
+    auto set = build("$sequence before run LX\n"
+                     "$motionrollback 0.1\n"
+                     "$sequence after run LX\n"
+                     "$sequence own run LX motionrollback 0.5\n"
+                     "$sequence none run LX\n"
+                     "$continue none motionrollback 0\n");
+    ASSERT_TRUE(set) << test::diagnosticsText(sink);
+    EXPECT_EQ(animation(*set, "@before").movements.at(0).endframe, 9);
+    EXPECT_EQ(animation(*set, "@after").movements.at(0).endframe, 15); // 3 frames at 30 fps
+    EXPECT_EQ(animation(*set, "@own").movements.at(0).endframe, 3);     // 15 frames
+    EXPECT_EQ(animation(*set, "@none").movements.at(0).endframe, 18);
+    EXPECT_EQ(animation(*set, "@none").movementRollback, 0);
+    EXPECT_EQ(sink.find("QC061"), nullptr) << test::diagnosticsText(sink);
+    EXPECT_EQ(sink.find("QC062"), nullptr) << test::diagnosticsText(sink);
+    EXPECT_FALSE(build("$sequence bad run LX motionrollback -1\n"));
+    const Diagnostic* error = sink.find("QC031");
+    ASSERT_NE(error, nullptr) << test::diagnosticsText(sink);
+    EXPECT_EQ(error->location.line, 3u);
+    EXPECT_EQ(error->location.column, 22u);
+}
+
 // The box of such an animation is measured where its records place the frames: at frame 9 the
 // record has gone the whole 126 units and the root half of them, so the box reaches 63 units
 // behind the model, as Valve's `_mod` boxes do (74.7 units where the frames alone reach 30.8).

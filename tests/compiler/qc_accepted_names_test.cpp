@@ -33,6 +33,11 @@ const char* kWave = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton
                     "time 0\n0 0 0 0 0 0 0\n1 4 0 0 0 0 0\n"
                     "time 1\n0 0 0 0 0 0 0\n1 4 0 0 0 0 1.5\nend\n";
 
+// The root walks 10 units a frame along x for 5 frames.
+const char* kWalk = "version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\nskeleton\n"
+                    "time 0\n0 0 0 0 0 0 0\ntime 1\n0 10 0 0 0 0 0\ntime 2\n0 20 0 0 0 0 0\n"
+                    "time 3\n0 30 0 0 0 0 0\ntime 4\n0 40 0 0 0 0 0\nend\n";
+
 const char* kHead = "$modelname \"test/base\"\n$cdmaterials \"models/test\"\n";
 
 struct Sample {
@@ -118,6 +123,8 @@ std::vector<Sample> commandSamples() {
         // Names nodes first (numbered in the order first named), so the table changes.
         {"$skiptransition", model("", "$sequence walk \"ref.smd\" transition a b\n"),
          model("", "$skiptransition b a\n$sequence walk \"ref.smd\" transition a b\n")},
+        {"$motionrollback", model("", "$sequence walk \"walk.smd\" LX\n"),
+         model("$motionrollback 0\n", "$sequence walk \"walk.smd\" LX\n")},
         {"$weightlist", model("", "$sequence w \"wave.smd\"\n"),
          model("", "$weightlist wl \"arm\" 0\n$sequence w \"wave.smd\" weightlist wl\n")},
     };
@@ -148,6 +155,7 @@ class QcAcceptedNamesTest : public ::testing::Test {
         test::writeText(dir / "ref.smd", kReference);
         test::writeText(dir / "lod.smd", kLod);
         test::writeText(dir / "wave.smd", kWave);
+        test::writeText(dir / "walk.smd", kWalk);
         test::writeText(dir / "sub" / "ref.smd", kLod);
     }
 
