@@ -194,11 +194,16 @@ bool Driver::loadAnimationSkeletons() {
     std::stable_sort(entries.begin(), entries.end(),
                      [](const QcSequence* a, const QcSequence* b) { return a->order < b->order; });
     std::vector<fs::path> paths;
+    std::vector<QcPlacement> placements; // each file's as its first animation places it
+    std::vector<const QcFileRef*> namedBy;
     for (const QcSequence* entry : entries)
         for (const QcAnimationSource& source : entry->sources)
             if (source.file && source.file->found &&
-                std::find(paths.begin(), paths.end(), source.file->path) == paths.end())
+                std::find(paths.begin(), paths.end(), source.file->path) == paths.end()) {
                 paths.push_back(source.file->path);
+                placements.push_back(placementOf(*entry));
+                namedBy.push_back(&*source.file);
+            }
     std::vector<CollectingSink> sinks(paths.size());
     std::vector<std::optional<SmdFile>> files(paths.size());
     SmdReadOptions poses;
@@ -213,7 +218,19 @@ bool Driver::loadAnimationSkeletons() {
             ok = false;
             continue;
         }
-        animationSkeletons_.push_back(std::make_shared<const SmdFile>(std::move(*files[i])));
+        // Its bind pose where its placed frames put the bones (skeleton_placement.h).
+        auto placed = std::make_shared<const SmdFile>(withPlacedSkeleton(*files[i], placements[i]));
+        if (const auto line = lineBeyondFloatRange(*placed)) {
+            sink_.error("SEQ012", namedBy[i]->namedAt,
+                        "placing '" + namedBy[i]->written +
+                            "' by the $scale and $origin in force takes the skeleton frame of "
+                            "its line " +
+                            std::to_string(*line) +
+                            " past the range of 32-bit floats; use a smaller $scale or $origin");
+            ok = false;
+            continue;
+        }
+        animationSkeletons_.push_back(std::move(placed));
     }
     return ok;
 }

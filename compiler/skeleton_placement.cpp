@@ -1,8 +1,10 @@
+// Placement of SMD skeletons and collision meshes by $scale and $origin: see skeleton_placement.h.
 #include "compiler/skeleton_placement.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 namespace vtxc {
 
@@ -46,7 +48,7 @@ void placeNodePoses(const QcPlacement& placement, const SmdFile& smd,
 SmdFile withPlacedSkeleton(const SmdFile& smd, const QcPlacement& placement) {
     SmdFile placed = smd;
     if (isIdentity(placement)) return placed;
-    constexpr double kRadians = 3.14159265358979323846 / 180.0;
+    constexpr double kRadians = std::numbers::pi / 180.0;
     for (SmdFrame& frame : placed.frames)
         for (SmdBonePose& pose : frame.bones) {
             const Eigen::Vector3d position = toEigen(pose.position);
@@ -60,10 +62,6 @@ SmdFile withPlacedSkeleton(const SmdFile& smd, const QcPlacement& placement) {
         }
     return placed;
 }
-
-} // namespace vtxc
-
-namespace vtxc {
 
 SmdFile withPlacedPositions(const SmdFile& smd, const QcPlacement& placement) {
     SmdFile placed = withPlacedSkeleton(smd, placement);

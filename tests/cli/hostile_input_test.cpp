@@ -121,6 +121,14 @@ TEST(HostileInput, ScaleBeyondFloatOnASkeletonIsRefusedAtItsLine) {
     EXPECT_EQ(r.exitStatus, 3) << r.err;
     EXPECT_TRUE(has(r, "x.qc:4:16: error[SEQ012]")) << r.err;
     EXPECT_FALSE(fs::exists(dir / "out/models"));
+    // An animation library (no mesh): its bones' bind pose comes from that skeleton, refused alike.
+    test::writeText(dir / "x.qc",
+                    "$modelname \"box.mdl\"\n$scale 10\n$sequence idle \"far.smd\"\n");
+    r = vtxc({"compile", (dir / "x.qc").string(), "-o", (dir / "out").string()});
+    EXPECT_EQ(r.exitStatus, 3) << r.err;
+    EXPECT_TRUE(has(r, "x.qc:3:16: error[SEQ012]")) << r.err;
+    EXPECT_FALSE(has(r, "internal error")) << r.err;
+    EXPECT_FALSE(fs::exists(dir / "out/models"));
     test::writeText(dir / "far.smd", "version 1\nnodes\n0 \"root\" -1\n1 \"far\" 0\nend\n"
                                      "skeleton\ntime 0\n0 0 0 0 0 0 0\n1 1e38 0 0 0 0 0\nend\n"
                                      "triangles\nskin\n0 0 0 0 0 0 1 0 0\n0 1 0 0 0 0 1 1 0\n"

@@ -110,6 +110,20 @@ TEST_F(MdlAssemblyTest, OriginAndScaleMoveTheMeshItsSkeletonAndTheAnimationsAlik
     }
 }
 
+// An animation library (no mesh, no $definebone) takes its bind pose from its animations'
+// skeletons, placed as their frames are: the root of wave.smd, at (0, 0, 10), stands at
+// (p - origin) * scale, the arm 4 units out scaled by 2.
+TEST_F(MdlAssemblyTest, AnAnimationLibrarysBindPoseIsPlacedAsItsFrames) {
+    auto mdl = compileQc("$modelname \"test/anims\"\n$origin 1 2 3\n$scale 2\n"
+                         "$sequence idle \"wave.smd\"\n");
+    ASSERT_TRUE(mdl) << all();
+    ASSERT_EQ(mdl->bones.size(), 2u);
+    EXPECT_NEAR(mdl->bones[0].pos.x, -2.0f, 1e-5); // (0 - 1) * 2
+    EXPECT_NEAR(mdl->bones[0].pos.y, -4.0f, 1e-5);
+    EXPECT_NEAR(mdl->bones[0].pos.z, 14.0f, 1e-5); // (10 - 3) * 2
+    EXPECT_NEAR(mdl->bones[1].pos.x, 8.0f, 1e-5);
+}
+
 TEST_F(MdlAssemblyTest, HeaderTexturesBodyPartsAndAttachments) {
     auto mdl = compileQc(kQc);
     ASSERT_TRUE(mdl) << all();
