@@ -219,7 +219,8 @@ bool Driver::loadAnimationSkeletons() {
             continue;
         }
         // Its bind pose where its placed frames put the bones (skeleton_placement.h).
-        auto placed = std::make_shared<const SmdFile>(withPlacedSkeleton(*files[i], placements[i]));
+        placeSkeleton(*files[i], placements[i]);
+        auto placed = std::make_shared<const SmdFile>(std::move(*files[i]));
         if (const auto line = lineBeyondFloatRange(*placed)) {
             sink_.error("SEQ012", namedBy[i]->namedAt,
                         "placing '" + namedBy[i]->written +
@@ -276,7 +277,7 @@ const SmdFile* Driver::referenceSkeleton(const MeshSourceRef& source) {
     placement.origin = {source.origin.x, source.origin.y, source.origin.z};
     placement.originRotationDegrees = source.originRotationDegrees;
     if (isIdentity(placement)) return smd;
-    auto placed = std::make_unique<const SmdFile>(withPlacedSkeleton(*smd, placement));
+    auto placed = std::make_unique<const SmdFile>(placedSkeletonOf(*smd, placement));
     if (const auto line = lineBeyondFloatRange(*placed)) {
         sink_.report(kMeshCodes["MESH006"], source.requestedAt,
                      "placing " + source.smdPath.string() +
@@ -616,7 +617,7 @@ bool Driver::buildPhysics() {
     if (!smd) return false;
     const QcPlacement& placement = qc->collisionModel->placement;
     if (!isIdentity(placement)) {
-        smd = withPlacedPositions(*smd, placement);
+        placePositions(*smd, placement);
         if (const auto line = lineBeyondFloatRange(*smd)) {
             sink_.report(kMeshCodes["MESH006"], qc->collisionModel->smd.namedAt,
                          "placing " + qc->collisionModel->smd.written +

@@ -662,7 +662,7 @@ CollisionPose firstAnimationPose(const QcProject& qc, const BoneTable& bones) {
     auto animation = readSmdFile(first->sources.front().file->path, quiet, posesOnly);
     if (!animation || animation->frames.empty()) return {};
     // Placed as the animation is (skeleton_placement.h); past float it is refused there.
-    animation = withPlacedSkeleton(*animation, placementOf(*first));
+    placeSkeleton(*animation, placementOf(*first));
     if (lineBeyondFloatRange(*animation)) return {};
     const int frame = first->frameRange ? first->frameRange->first : animation->frames.front().time;
     return {animationFramePose(bones, *animation, frame), first->name, first->definedAt};

@@ -45,11 +45,10 @@ void placeNodePoses(const QcPlacement& placement, const SmdFile& smd,
     }
 }
 
-SmdFile withPlacedSkeleton(const SmdFile& smd, const QcPlacement& placement) {
-    SmdFile placed = smd;
-    if (isIdentity(placement)) return placed;
+void placeSkeleton(SmdFile& smd, const QcPlacement& placement) {
+    if (isIdentity(placement)) return;
     constexpr double kRadians = std::numbers::pi / 180.0;
-    for (SmdFrame& frame : placed.frames)
+    for (SmdFrame& frame : smd.frames)
         for (SmdBonePose& pose : frame.bones) {
             const Eigen::Vector3d position = toEigen(pose.position);
             if (!isRoot(smd, pose.bone)) {
@@ -60,19 +59,27 @@ SmdFile withPlacedSkeleton(const SmdFile& smd, const QcPlacement& placement) {
             // Euler angles turn as R = Rz Ry Rx: a turn about Z before it adds to z.
             pose.rotation.z += static_cast<float>(placement.originRotationDegrees * kRadians);
         }
-    return placed;
 }
 
-SmdFile withPlacedPositions(const SmdFile& smd, const QcPlacement& placement) {
-    SmdFile placed = withPlacedSkeleton(smd, placement);
-    if (isIdentity(placement)) return placed;
+SmdFile placedSkeletonOf(const SmdFile& smd, const QcPlacement& placement) {
+    SmdFile skeleton;
+    skeleton.fileName = smd.fileName;
+    skeleton.nodes = smd.nodes;
+    skeleton.frames = smd.frames;
+    skeleton.hasTrianglesSection = smd.hasTrianglesSection;
+    placeSkeleton(skeleton, placement);
+    return skeleton;
+}
+
+void placePositions(SmdFile& smd, const QcPlacement& placement) {
+    if (isIdentity(placement)) return;
+    placeSkeleton(smd, placement);
     const Eigen::Isometry3d turn = turnAboutZ(placement.originRotationDegrees);
-    for (SmdTriangle& triangle : placed.triangles)
+    for (SmdTriangle& triangle : smd.triangles)
         for (SmdVertex& corner : triangle.corners) {
             corner.position = toVec3(placedRootPosition(placement, toEigen(corner.position)));
             corner.normal = toVec3(turn.linear() * toEigen(corner.normal));
         }
-    return placed;
 }
 
 std::optional<std::uint32_t> lineBeyondFloatRange(const SmdFile& placed) {

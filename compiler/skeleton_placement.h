@@ -23,12 +23,16 @@ bool isIdentity(const QcPlacement& placement);
 void placeNodePoses(const QcPlacement& placement, const SmdFile& smd,
                     std::vector<LocalPose>& nodes);
 
-// The SMD with every skeleton frame placed (its triangles as they are).
-SmdFile withPlacedSkeleton(const SmdFile& smd, const QcPlacement& placement);
+// Places every skeleton frame of `smd` (its triangles as they are).
+void placeSkeleton(SmdFile& smd, const QcPlacement& placement);
 
-// The SMD with its skeleton and its triangles' vertices placed (normals turned), as a collision
-// mesh named after a $scale or $origin is: it stays on the placed model's bones.
-SmdFile withPlacedPositions(const SmdFile& smd, const QcPlacement& placement);
+// A copy of the SMD's skeleton alone (nodes and frames, no triangles), placed: the bind pose of a
+// shared, cached reference mesh without copying its triangles.
+SmdFile placedSkeletonOf(const SmdFile& smd, const QcPlacement& placement);
+
+// Places the skeleton and the triangles' vertices (normals turned), as a collision mesh named
+// after a $scale or $origin is: it stays on the placed model's bones.
+void placePositions(SmdFile& smd, const QcPlacement& placement);
 
 // The line of the first skeleton frame or triangle whose placed positions leave the range of 32-bit
 // floats (a huge $scale or $origin), if any.
