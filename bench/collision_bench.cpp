@@ -1,5 +1,6 @@
 // Collision geometry (collision/): convex hulls of 10k random points in a ball and of a 5k-vertex
 // closed mesh (a sphere of 5k vertices: most are corners, the worst case for the face rebuild),
+// the same with studiomdl's low corners removed,
 // and merging 100 islands down to 20 pieces (studiomdl's older $maxconvexpieces).
 #include "collision/convex_hull.h"
 #include "collision/piece_merge.h"
@@ -28,7 +29,7 @@ std::vector<Vec3d> ballPoints(std::size_t count, double radius, std::uint64_t se
 }
 
 // The vertices of a UV sphere of about `count` vertices (rings x segments), radius 40 units.
-std::vector<Vec3d> sphereMeshVertices(std::size_t count) {
+std::vector<Vec3d> sphereMeshVertices(std::size_t count, double radius = 40) {
     const auto rings = static_cast<std::size_t>(std::sqrt(static_cast<double>(count) / 2));
     const std::size_t segments = count / rings;
     std::vector<Vec3d> points;
@@ -36,8 +37,8 @@ std::vector<Vec3d> sphereMeshVertices(std::size_t count) {
         const double theta = 3.14159265358979 * (static_cast<double>(r) + 0.5) / rings;
         for (std::size_t s = 0; s < segments; ++s) {
             const double phi = 2 * 3.14159265358979 * static_cast<double>(s) / segments;
-            points.push_back({40 * std::sin(theta) * std::cos(phi),
-                              40 * std::sin(theta) * std::sin(phi), 40 * std::cos(theta)});
+            points.push_back({radius * std::sin(theta) * std::cos(phi),
+                              radius * std::sin(theta) * std::sin(phi), radius * std::cos(theta)});
         }
     }
     return points;
@@ -68,6 +69,22 @@ void BM_ConvexHullMesh5k(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(points.size()));
 }
 BENCHMARK(BM_ConvexHullMesh5k)->Unit(benchmark::kMillisecond);
+
+// studiomdl's hull: corners lower than 0.5 units removed, round by round. Radius 40: the rows
+// near the poles are removed; radius 12: most corners are lower than 0.5 at first.
+void BM_ConvexHullMesh5kLowCornersRemoved(benchmark::State& state) {
+    const std::vector<Vec3d> points = sphereMeshVertices(5000, static_cast<double>(state.range(0)));
+    std::size_t corners = 0;
+    for (auto _ : state) {
+        const vtxc::HullResult result = vtxc::buildConvexHull(
+            points, {.smallestCornerHeight = vtxc::kStudiomdlSmallestCornerHeight});
+        corners = result.ok() ? result.hull->points.size() : 0;
+        benchmark::DoNotOptimize(corners);
+    }
+    state.counters["corners"] = static_cast<double>(corners);
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(points.size()));
+}
+BENCHMARK(BM_ConvexHullMesh5kLowCornersRemoved)->Arg(40)->Arg(12)->Unit(benchmark::kMillisecond);
 
 // 100 islands of 40 points each scattered in a 200-unit cube, merged down to 20.
 void BM_MergePieces100(benchmark::State& state) {

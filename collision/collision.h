@@ -10,6 +10,8 @@
 //       outside, as in Valve's .phy ledges) with its face planes, or a typed failure: a
 //       non-finite point, fewer than four points, a flat set (with its thickness), a qhull error.
 //       Canonical and deterministic: the same bytes for the same point set in any order.
+//       options.smallestCornerHeight: corners lower than that removed, lowest first, as
+//       studiomdl's collision hulls (kStudiomdlSmallestCornerHeight, 0.5 units).
 //   reportHullFailure(failure, pieceName, where, sink)    (convex_hull.h)
 //       The COLL001-COLL005 diagnostic of a failure.
 //   hullThickness(hull), isClosedMesh(triangles)          (convex_hull.h)

@@ -3,6 +3,8 @@
 // coplanar within the tolerance; the faces are then rebuilt here: corners kept only where three
 // or more faces meet (so no point stays inside a flat face or along a straight edge, as in
 // studiomdl's hulls), each face's corners ordered around its plane and fanned into triangles.
+// On request, corners that stand too little from the edge that would replace them are removed
+// as studiomdl's collision hulls show (HullOptions::smallestCornerHeight; docs/mdl-compile.md).
 #include "collision/convex_hull.h"
 
 #include "collision/collision_codes.h"
@@ -250,18 +252,13 @@ bool isClosedMesh(std::span<const std::array<std::uint32_t, 3>> triangles) {
     return !edges.empty();
 }
 
-HullResult buildConvexHull(std::span<const Vec3d> points, const HullOptions& options) {
+namespace {
+
+// The hull of distinct sorted points (at least four, finite). Fills `faceCycles` (when given) with
+// each face's corners counter-clockwise from outside, indices into the hull's points.
+HullResult hullOfSorted(const std::vector<SortedPoint>& unique, const HullOptions& options,
+                        std::vector<std::vector<std::uint32_t>>* faceCycles) {
     HullResult result;
-    for (std::size_t i = 0; i < points.size(); ++i)
-        if (!isFinite(points[i])) {
-            result.failure = {HullError::NonFinitePoint, 0, i, {}};
-            return result;
-        }
-    if (points.size() < 4) {
-        result.failure = {HullError::TooFewPoints, 0, 0, {}};
-        return result;
-    }
-    const std::vector<SortedPoint> unique = uniqueSortedPoints(points);
     if (auto flat = flatness(unique, options.mergeTolerance)) {
         result.failure = *flat;
         return result;
@@ -333,8 +330,131 @@ HullResult buildConvexHull(std::span<const Vec3d> points, const HullOptions& opt
         result.failure = {HullError::NotClosed, 0, 0, {}};
         return result;
     }
+    if (faceCycles != nullptr) {
+        faceCycles->clear();
+        for (QhullFace& face : faces)
+            faceCycles->push_back(std::move(face.corners));
+    }
     result.hull = std::move(hull);
     return result;
+}
+
+// How far each corner stands from the edge that would replace it in a face: the distance from
+// the corner to the line through its two neighbours around the face, the smallest over its
+// faces (for a triangle, its altitude).
+std::vector<double> cornerHeights(const ConvexHull& hull,
+                                  const std::vector<std::vector<std::uint32_t>>& faceCycles) {
+    std::vector<double> heights(hull.points.size(), INFINITY);
+    for (const auto& cycle : faceCycles) {
+        const std::size_t n = cycle.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            const Vec3d a = hull.points[cycle[(i + n - 1) % n]], v = hull.points[cycle[i]],
+                        b = hull.points[cycle[(i + 1) % n]];
+            const double base = length(b - a);
+            const double height = base > 0 ? length(cross(b - a, v - a)) / base : 0;
+            heights[cycle[i]] = std::min(heights[cycle[i]], height);
+        }
+    }
+    return heights;
+}
+
+// The corners to remove in one round: every corner lower than the limit, lowest first (ties by
+// position), skipping a corner next to (along an edge) a corner next to one already taken.
+// Removing a corner reshapes the hull only around it, changing the heights of its neighbours
+// alone, so corners that far apart are decided as if removed one at a time, lowest first; the
+// others wait for the next round, measured again.
+std::vector<std::uint32_t> lowCornersToRemove(const ConvexHull& hull,
+                                              const std::vector<std::vector<std::uint32_t>>& faces,
+                                              double limit) {
+    const std::vector<double> heights = cornerHeights(hull, faces);
+    std::vector<std::uint32_t> low;
+    for (std::uint32_t i = 0; i < heights.size(); ++i)
+        if (heights[i] < limit) low.push_back(i);
+    std::sort(low.begin(), low.end(), [&](std::uint32_t a, std::uint32_t b) {
+        if (heights[a] != heights[b]) return heights[a] < heights[b];
+        return hull.points[a] < hull.points[b];
+    });
+    std::vector<std::vector<std::uint32_t>> neighbours(hull.points.size());
+    for (const auto& cycle : faces)
+        for (std::size_t i = 0; i < cycle.size(); ++i) {
+            neighbours[cycle[i]].push_back(cycle[(i + 1) % cycle.size()]);
+            neighbours[cycle[(i + 1) % cycle.size()]].push_back(cycle[i]);
+        }
+    std::vector<bool> blocked(hull.points.size(), false);
+    std::vector<std::uint32_t> taken;
+    for (std::uint32_t corner : low) {
+        const auto& around = neighbours[corner];
+        if (blocked[corner] ||
+            std::any_of(around.begin(), around.end(), [&](std::uint32_t c) { return blocked[c]; }))
+            continue;
+        taken.push_back(corner);
+        blocked[corner] = true;
+        for (std::uint32_t c : around)
+            blocked[c] = true;
+    }
+    return taken;
+}
+
+// Rounds of low-corner removal; a bound on them keeps hostile input from running long (each
+// round removes at least one corner; real pieces need a handful).
+constexpr int kMaxCornerRemovalRounds = 100;
+
+// The faces the corner heights are measured on: corners within this distance of one plane form
+// one face. Much finer than the merge tolerance, which joins chains of faces that bend (a shallow
+// cone's fan would become chords across its rim): a face here is flat as the points are written.
+constexpr double kCornerFaceTolerance = 0.001;
+
+// Removes low corners round by round (lowCornersToRemove on the hull of the points left, whose
+// points inside may become corners once a corner is gone) and returns the hull of what remains.
+// A removal that would leave no solid hull is not made: the hull before it stands.
+HullResult withoutLowCorners(std::vector<SortedPoint> points, HullResult exact,
+                             const HullOptions& options) {
+    HullOptions fine = options;
+    fine.mergeTolerance = kCornerFaceTolerance;
+    bool removed = false;
+    for (int round = 0; round < kMaxCornerRemovalRounds; ++round) {
+        std::vector<std::vector<std::uint32_t>> faces;
+        const HullResult measured = hullOfSorted(points, fine, &faces);
+        if (!measured.ok() || measured.hull->points.size() <= 4) break;
+        const ConvexHull& hull = *measured.hull;
+        const std::vector<std::uint32_t> remove =
+            lowCornersToRemove(hull, faces, options.smallestCornerHeight);
+        if (remove.empty()) break;
+        std::vector<Vec3d> gone;
+        for (std::uint32_t c : remove)
+            gone.push_back(hull.points[c]);
+        std::sort(gone.begin(), gone.end());
+        std::vector<SortedPoint> left = points;
+        std::erase_if(left, [&](const SortedPoint& p) {
+            return std::binary_search(gone.begin(), gone.end(), p.position);
+        });
+        if (left.size() < 4) break;
+        points = std::move(left);
+        removed = true;
+    }
+    if (!removed) return exact;
+    HullResult result = hullOfSorted(points, options, nullptr);
+    if (!result.ok() || result.hull->points.size() < 4) return exact;
+    return result;
+}
+
+} // namespace
+
+HullResult buildConvexHull(std::span<const Vec3d> points, const HullOptions& options) {
+    HullResult result;
+    for (std::size_t i = 0; i < points.size(); ++i)
+        if (!isFinite(points[i])) {
+            result.failure = {HullError::NonFinitePoint, 0, i, {}};
+            return result;
+        }
+    if (points.size() < 4) {
+        result.failure = {HullError::TooFewPoints, 0, 0, {}};
+        return result;
+    }
+    std::vector<SortedPoint> unique = uniqueSortedPoints(points);
+    result = hullOfSorted(unique, options, nullptr);
+    if (!result.ok() || !(options.smallestCornerHeight > 0)) return result;
+    return withoutLowCorners(std::move(unique), std::move(result), options);
 }
 
 double hullThickness(const ConvexHull& hull) {

@@ -21,7 +21,17 @@ struct HullOptions {
     // within it of a neighbour's plane are merged (studiomdl's 0.01 units, the PHY spec). A point
     // set thinner than twice this is flat.
     double mergeTolerance = 0.01;
+    // Corners that stand less than this far from the edge that would replace them (the distance
+    // to the line through their two neighbours around a face; a triangle's altitude) are
+    // removed, the lowest first, and the hull rebuilt from the points left, until every corner
+    // stands at least this far or four corners remain. 0 keeps every corner (the exact hull).
+    // studiomdl's collision hulls follow this rule at 0.5 units (docs/mdl-compile.md, "Collision
+    // model": Valve's w_357 and labturret hulls); kStudiomdlSmallestCornerHeight.
+    double smallestCornerHeight = 0;
 };
+
+// The smallest corner height of studiomdl's collision hulls (HullOptions::smallestCornerHeight).
+inline constexpr double kStudiomdlSmallestCornerHeight = 0.5;
 
 // A face plane: dot(normal, p) == offset on the face, < offset inside. `normal` is unit length
 // and points out of the hull.

@@ -385,7 +385,8 @@ class PhysicsBuilder {
         std::vector<CompactSurfacePiece> pieces;
         const std::int32_t clientData = solid.bone >= 0 ? solid.bone + 1 : 0;
         for (const PieceSource& piece : solid.pieces) {
-            const HullResult hull = buildConvexHull(piece.points);
+            const HullResult hull = buildConvexHull(
+                piece.points, {.smallestCornerHeight = kStudiomdlSmallestCornerHeight});
             if (!hull.ok()) {
                 reportHullFailure(hull.failure, piece.name, settings_.definedAt, own_);
                 return std::nullopt;

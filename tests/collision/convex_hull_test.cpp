@@ -52,8 +52,11 @@ Vec3d centroid(const std::vector<Vec3d>& points) {
 constexpr double kOutsideBound = 3;
 constexpr double kBendBound = 5;
 
-// The structural checks every hull must pass, whatever its input.
-void expectWellFormed(const ConvexHull& hull, const std::vector<Vec3d>& input, double tolerance) {
+// The structural checks every hull must pass, whatever its input. `held`: the points that must lie
+// behind every face (all of `input` unless corners were removed on purpose).
+void expectWellFormed(const ConvexHull& hull, const std::vector<Vec3d>& input, double tolerance,
+                      const std::vector<Vec3d>* held = nullptr) {
+    const std::vector<Vec3d>& behind = held != nullptr ? *held : input;
     ASSERT_EQ(hull.triangles.size(), hull.trianglePlanes.size());
     EXPECT_TRUE(isClosedMesh(hull.triangles));
     EXPECT_TRUE(std::is_sorted(hull.points.begin(), hull.points.end()));
@@ -66,7 +69,7 @@ void expectWellFormed(const ConvexHull& hull, const std::vector<Vec3d>& input, d
         // Every input point on or behind the triangle's own plane, within the bound the header
         // gives (qhull's merging lets a point stand a little beyond the tolerance itself).
         const Vec3d unitNormal = normal * (1 / length(normal));
-        for (const Vec3d& p : input)
+        for (const Vec3d& p : behind)
             ASSERT_LE(dot(unitNormal, p - pa), kOutsideBound * tolerance) << "triangle " << t;
         // The merged face's plane: corners on it or behind it within the bend the header
         // allows, facing the way the triangle does.
@@ -77,7 +80,7 @@ void expectWellFormed(const ConvexHull& hull, const std::vector<Vec3d>& input, d
     }
     for (const HullPlane& plane : hull.planes) {
         EXPECT_NEAR(length(plane.normal), 1.0, 1e-12);
-        for (const Vec3d& p : input)
+        for (const Vec3d& p : behind)
             EXPECT_LE(dot(plane.normal, p), plane.offset + kOutsideBound * tolerance);
     }
     // Each corner is where three or more faces meet: none inside a face or along an edge.
@@ -182,6 +185,106 @@ TEST(ConvexHull, ThicknessIsTheSmallestWidthAlongAFaceNormal) {
     const HullResult result = buildConvexHull(box);
     ASSERT_TRUE(result.ok());
     EXPECT_DOUBLE_EQ(hullThickness(*result.hull), 1.0);
+}
+
+// studiomdl's collision hulls: corners lower than 0.5 units removed.
+const HullOptions kStudiomdl{.smallestCornerHeight = kStudiomdlSmallestCornerHeight};
+
+bool hasCorner(const ConvexHull& hull, Vec3d p) {
+    return std::find(hull.points.begin(), hull.points.end(), p) != hull.points.end();
+}
+
+// A 4 x 4 x 2 box with `extra` points in the plane of its top face, beyond its front edge.
+std::vector<Vec3d> boxWithTopPoints(const std::vector<Vec3d>& extra) {
+    std::vector<Vec3d> points = boxCorners({0, 0, 0}, {4, 4, 2});
+    points.insert(points.end(), extra.begin(), extra.end());
+    return points;
+}
+
+TEST(ConvexHullLowCorners, ACornerLowerThanTheLimitGoesAndAHigherOneStays) {
+    // (2, -0.3, 2) stands 0.3 from the top face's front edge, which would replace it.
+    const std::vector<Vec3d> low = boxWithTopPoints({{2, -0.3, 2}});
+    const HullResult exact = buildConvexHull(low);
+    const HullResult studiomdl = buildConvexHull(low, kStudiomdl);
+    ASSERT_TRUE(exact.ok());
+    ASSERT_TRUE(studiomdl.ok());
+    EXPECT_EQ(exact.hull->points.size(), 9u);
+    EXPECT_EQ(studiomdl.hull->points.size(), 8u);
+    EXPECT_FALSE(hasCorner(*studiomdl.hull, {2, -0.3, 2}));
+    EXPECT_DOUBLE_EQ(
+        computeMassProperties(studiomdl.hull->points, studiomdl.hull->triangles).volume, 32.0);
+    expectWellFormed(*studiomdl.hull, low, 0.01, &studiomdl.hull->points);
+    // 0.6 from the edge: kept.
+    const HullResult high = buildConvexHull(boxWithTopPoints({{2, -0.6, 2}}), kStudiomdl);
+    ASSERT_TRUE(high.ok());
+    EXPECT_EQ(high.hull->points.size(), 9u);
+    EXPECT_TRUE(hasCorner(*high.hull, {2, -0.6, 2}));
+}
+
+TEST(ConvexHullLowCorners, TheLowestGoesFirstAndItsNeighboursAreMeasuredAgain) {
+    // Along the front edge of the top face: (2, -1.1) stands 0.1 from the line through its
+    // neighbours, (1, -1) and (3, -1) 0.39 from theirs. With the lowest gone, those two stand
+    // 0.63 from the lines through the box's corners and (2, -1.1)'s place: they stay. Removing
+    // every corner lower than the limit at once would take all three.
+    const std::vector<Vec3d> points = boxWithTopPoints({{1, -1, 2}, {2, -1.1, 2}, {3, -1, 2}});
+    const HullResult result = buildConvexHull(points, kStudiomdl);
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result.hull->points.size(), 10u);
+    EXPECT_FALSE(hasCorner(*result.hull, {2, -1.1, 2}));
+    EXPECT_TRUE(hasCorner(*result.hull, {1, -1, 2}));
+    EXPECT_TRUE(hasCorner(*result.hull, {3, -1, 2}));
+    expectWellFormed(*result.hull, points, 0.01, &result.hull->points);
+}
+
+TEST(ConvexHullLowCorners, APointInsideBecomesACornerWhenTheCornerAboveItGoes) {
+    // (2, -0.2, 1.9) is inside the hull of the box and (2, -0.3, 2); with that low corner gone
+    // it is outside the box, a corner of its own (0.2 from the front face's top edge: it goes
+    // too), and the hull is the box again.
+    const HullResult result =
+        buildConvexHull(boxWithTopPoints({{2, -0.3, 2}, {2, -0.2, 1.9}}), kStudiomdl);
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result.hull->points, buildConvexHull(boxWithTopPoints({})).hull->points);
+    // Kept where it stands high enough: 0.6 in front of the front face's middle.
+    const HullResult kept =
+        buildConvexHull(boxWithTopPoints({{2, -0.3, 2}, {2, -0.6, 1}}), kStudiomdl);
+    ASSERT_TRUE(kept.ok());
+    EXPECT_TRUE(hasCorner(*kept.hull, {2, -0.6, 1}));
+    EXPECT_FALSE(hasCorner(*kept.hull, {2, -0.3, 2}));
+}
+
+TEST(ConvexHullLowCorners, ATinyPieceKeepsFourCornersAtLeast) {
+    // A 0.3-unit cube: every corner is lower than 0.5.
+    const std::vector<Vec3d> cube = boxCorners({0, 0, 0}, {0.3, 0.3, 0.3});
+    const HullResult result = buildConvexHull(cube, kStudiomdl);
+    ASSERT_TRUE(result.ok());
+    EXPECT_GE(result.hull->points.size(), 4u);
+    EXPECT_LT(result.hull->points.size(), 8u);
+    EXPECT_GT(computeMassProperties(result.hull->points, result.hull->triangles).volume, 0.0);
+    expectWellFormed(*result.hull, cube, 0.01, &result.hull->points);
+}
+
+TEST(ConvexHullLowCorners, AFineCylinderCapLosesItsLowCornersAndTheOrderDoesNotMatter) {
+    // 64 points round a circle of radius 2 at each end of a 6-unit cylinder: neighbours 0.196
+    // apart stand 0.0096 from their chord. Removing until every corner stands 0.5 leaves
+    // polygons of 7 or 8 sides (a side of an n-gon stands 2 (1 - cos(2 pi / n)) from its chord).
+    std::vector<Vec3d> points;
+    for (int i = 0; i < 64; ++i) {
+        const double a = 2 * std::numbers::pi * i / 64;
+        points.push_back({2 * std::cos(a), 2 * std::sin(a), 0});
+        points.push_back({2 * std::cos(a), 2 * std::sin(a), 6});
+    }
+    const HullResult result = buildConvexHull(points, kStudiomdl);
+    ASSERT_TRUE(result.ok());
+    const std::size_t corners = result.hull->points.size();
+    EXPECT_GE(corners, 2 * 6u);
+    EXPECT_LE(corners, 2 * 9u);
+    expectWellFormed(*result.hull, points, 0.01, &result.hull->points);
+    std::mt19937_64 random(5);
+    std::shuffle(points.begin(), points.end(), random);
+    const HullResult shuffled = buildConvexHull(points, kStudiomdl);
+    ASSERT_TRUE(shuffled.ok());
+    EXPECT_EQ(shuffled.hull->points, result.hull->points);
+    EXPECT_EQ(shuffled.hull->triangles, result.hull->triangles);
 }
 
 TEST(ConvexHullFailure, NonFinitePointNamesItsIndex) {

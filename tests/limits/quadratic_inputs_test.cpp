@@ -4,6 +4,7 @@
 // the sanitizers, and far below what the quadratic code took (30 s to 120 s): they catch a
 // blow-up, they do not measure speed (bench/ does that).
 #include "anim/animation_export.h"
+#include "collision/convex_hull.h"
 #include "compiler/compile.h"
 #include "formats/qc/qc_preprocessor.h"
 #include "formats/qc/qc_project.h"
@@ -91,6 +92,42 @@ TEST(Limits, AFanOf16000TrianglesAroundOneVertex) {
 
 TEST(Limits, AConeWhoseApexHas16000Normals) {
     EXPECT_LT(compileSeconds(fanSmd(16000, true)), 20.0);
+}
+
+// studiomdl's collision hulls remove low corners round by round, one qhull run a round: a circle
+// of 16000 points between two apexes (every rim corner 0.0004 from the line through its
+// neighbours) and 10000 points on a sphere of radius 4
+// (most corners low) are the inputs with the most rounds of work per point.
+double lowCornerHullSeconds(const std::vector<Vec3d>& points) {
+    const CpuClock clock;
+    const HullResult result =
+        buildConvexHull(points, {.smallestCornerHeight = kStudiomdlSmallestCornerHeight});
+    const double seconds = clock.elapsed();
+    EXPECT_TRUE(result.ok());
+    if (result.ok()) {
+        EXPECT_LT(result.hull->points.size(), points.size() / 10);
+    }
+    return seconds;
+}
+
+TEST(Limits, ACollisionHullOfA16000PointCircleLosesItsLowCorners) {
+    std::vector<Vec3d> points{{0, 0, 1}, {0, 0, -1}};
+    for (int i = 0; i < 16000; ++i) {
+        const double a = 2 * M_PI * i / 16000;
+        points.push_back({std::cos(a), std::sin(a), 0});
+    }
+    EXPECT_LT(lowCornerHullSeconds(points), 20.0);
+}
+
+TEST(Limits, ACollisionHullOf10000PointsOnASmallSphereLosesItsLowCorners) {
+    std::vector<Vec3d> points;
+    // A golden-angle spiral: evenly spread, about 0.14 units apart.
+    for (int i = 0; i < 10000; ++i) {
+        const double z = 1 - 2 * (i + 0.5) / 10000, r = std::sqrt(1 - z * z);
+        const double a = i * M_PI * (3 - std::sqrt(5.0));
+        points.push_back({4 * r * std::cos(a), 4 * r * std::sin(a), 4 * z});
+    }
+    EXPECT_LT(lowCornerHullSeconds(points), 20.0);
 }
 
 // Simplifies a fan of `triangles` around one apex to half and returns the CPU seconds it took;
