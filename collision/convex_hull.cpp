@@ -406,17 +406,23 @@ constexpr double kCornerFaceTolerance = 0.001;
 
 // Removes low corners round by round (lowCornersToRemove on the hull of the points left, whose
 // points inside may become corners once a corner is gone) and returns the hull of what remains.
-// A removal that would leave no solid hull is not made: the hull before it stands.
+// A round after which the points left make no solid hull is undone; should the hull of what
+// remains fail at the merge tolerance (a piece thinner than it), the exact hull stands.
 HullResult withoutLowCorners(std::vector<SortedPoint> points, HullResult exact,
                              const HullOptions& options) {
     HullOptions fine = options;
     fine.mergeTolerance = kCornerFaceTolerance;
+    std::vector<SortedPoint> before; // the points before the last round's removal
     bool removed = false;
     for (int round = 0; round < kMaxCornerRemovalRounds; ++round) {
         std::vector<std::vector<std::uint32_t>> faces;
         const HullResult measured = hullOfSorted(points, fine, &faces);
-        if (!measured.ok() || measured.hull->points.size() <= 4) break;
+        if (!measured.ok()) {
+            if (removed) points = std::move(before);
+            break;
+        }
         const ConvexHull& hull = *measured.hull;
+        if (hull.points.size() <= 4) break;
         const std::vector<std::uint32_t> remove =
             lowCornersToRemove(hull, faces, options.smallestCornerHeight);
         if (remove.empty()) break;
@@ -429,7 +435,7 @@ HullResult withoutLowCorners(std::vector<SortedPoint> points, HullResult exact,
             return std::binary_search(gone.begin(), gone.end(), p.position);
         });
         if (left.size() < 4) break;
-        points = std::move(left);
+        before = std::exchange(points, std::move(left));
         removed = true;
     }
     if (!removed) return exact;

@@ -24,7 +24,8 @@ struct HullOptions {
     // Corners that stand less than this far from the edge that would replace them (the distance
     // to the line through their two neighbours around a face; a triangle's altitude) are
     // removed, the lowest first, and the hull rebuilt from the points left, until every corner
-    // stands at least this far or four corners remain. 0 keeps every corner (the exact hull).
+    // stands at least this far, four corners remain, or the next removal would leave a flat set
+    // (it is not made). 0 keeps every corner (the exact hull).
     // studiomdl's collision hulls follow this rule at 0.5 units (docs/mdl-compile.md, "Collision
     // model": Valve's w_357 and labturret hulls); kStudiomdlSmallestCornerHeight.
     double smallestCornerHeight = 0;

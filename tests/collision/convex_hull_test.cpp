@@ -263,6 +263,26 @@ TEST(ConvexHullLowCorners, ATinyPieceKeepsFourCornersAtLeast) {
     expectWellFormed(*result.hull, cube, 0.01, &result.hull->points);
 }
 
+TEST(ConvexHullLowCorners, ARemovalThatWouldFlattenThePieceIsUndoneAndTheEarlierOnesStand) {
+    // A low pyramid: a 0.75-unit square, a point 0.05 beyond the middle of each side, and an
+    // apex 0.3 above the centre. The side points go first (0.05 from the square's sides); then
+    // the apex is the lowest (0.48 from the square's sides; the square's corners stand 0.53 and
+    // more), but without it the points left are flat: that removal is undone, and the square
+    // pyramid stands (not the exact hull of all nine points).
+    const std::vector<Vec3d> points{{0.375, 0.375, 0},  {-0.375, 0.375, 0}, {-0.375, -0.375, 0},
+                                    {0.375, -0.375, 0}, {0.425, 0, 0},      {-0.425, 0, 0},
+                                    {0, 0.425, 0},      {0, -0.425, 0},     {0, 0, 0.3}};
+    const HullResult result = buildConvexHull(points, kStudiomdl);
+    ASSERT_TRUE(result.ok());
+    const std::vector<Vec3d> pyramid{{-0.375, -0.375, 0},
+                                     {-0.375, 0.375, 0},
+                                     {0, 0, 0.3},
+                                     {0.375, -0.375, 0},
+                                     {0.375, 0.375, 0}};
+    EXPECT_EQ(result.hull->points, pyramid);
+    expectWellFormed(*result.hull, points, 0.01, &result.hull->points);
+}
+
 TEST(ConvexHullLowCorners, AFineCylinderCapLosesItsLowCornersAndTheOrderDoesNotMatter) {
     // 64 points round a circle of radius 2 at each end of a 6-unit cylinder: neighbours 0.196
     // apart stand 0.0096 from their chord. Removing until every corner stands 0.5 leaves
