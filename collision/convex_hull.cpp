@@ -85,7 +85,7 @@ std::optional<HullFailure> flatness(const std::vector<SortedPoint>& points, doub
 struct QhullFace {
     Vec3d normal;
     double offset = 0;
-    std::vector<std::uint32_t> corners; // indices into the sorted unique points
+    std::vector<std::uint32_t> corners; // into the sorted unique points; HullFaces: its corners
 };
 
 // Owns one qhull run and its error text; frees qhull's memory however the run ends.
@@ -254,14 +254,22 @@ bool isClosedMesh(std::span<const std::array<std::uint32_t, 3>> triangles) {
 
 namespace {
 
-// The hull of distinct sorted points (at least four, finite). Fills `faceCycles` (when given) with
-// each face's corners counter-clockwise from outside, indices into the hull's points.
-HullResult hullOfSorted(const std::vector<SortedPoint>& unique, const HullOptions& options,
-                        std::vector<std::vector<std::uint32_t>>* faceCycles) {
-    HullResult result;
+// A hull's corners and faces before triangulation: each face's plane and its corners
+// counter-clockwise from outside (indices into the corners, starting at the smallest), faces in
+// the order of their cycles.
+struct HullFaces {
+    std::vector<Vec3d> points;
+    std::vector<std::uint32_t> sourceIndices;
+    std::vector<QhullFace> faces;
+};
+
+// The corners and faces of the hull of distinct sorted points (at least four, finite), or why
+// there is none.
+std::optional<HullFaces> facesOfSorted(const std::vector<SortedPoint>& unique,
+                                       const HullOptions& options, HullFailure& failure) {
     if (auto flat = flatness(unique, options.mergeTolerance)) {
-        result.failure = *flat;
-        return result;
+        failure = *flat;
+        return std::nullopt;
     }
 
     std::vector<coordT> coordinates;
@@ -276,29 +284,29 @@ HullResult hullOfSorted(const std::vector<SortedPoint>& unique, const HullOption
         // qhull's unmerged hull: flat when that is under 4 tolerances thick.
         if (const std::optional<double> width = unmergedWidth(coordinates);
             !width || *width <= 4 * options.mergeTolerance) {
-            result.failure = {HullError::Flat, width.value_or(0), 0, {}};
-            return result;
+            failure = {HullError::Flat, width.value_or(0), 0, {}};
+            return std::nullopt;
         }
-        result.failure = {HullError::QhullFailed, 0, 0,
-                          "qhull exit code " + std::to_string(status) + ": " + qhull.errorText()};
-        return result;
+        failure = {HullError::QhullFailed, 0, 0,
+                   "qhull exit code " + std::to_string(status) + ": " + qhull.errorText()};
+        return std::nullopt;
     }
-    std::vector<QhullFace> faces = qhull.faces();
+    HullFaces out;
+    out.faces = qhull.faces();
 
     // Corners where fewer than three faces meet lie inside a face or along an edge: dropped.
     std::vector<std::uint32_t> faceCount(unique.size(), 0);
-    for (const QhullFace& face : faces)
+    for (const QhullFace& face : out.faces)
         for (std::uint32_t c : face.corners)
             ++faceCount[c];
     std::vector<std::uint32_t> newIndex(unique.size(), UINT32_MAX);
-    ConvexHull hull;
     for (std::size_t i = 0; i < unique.size(); ++i)
         if (faceCount[i] >= 3) {
-            newIndex[i] = static_cast<std::uint32_t>(hull.points.size());
-            hull.points.push_back(unique[i].position);
-            hull.sourceIndices.push_back(unique[i].source);
+            newIndex[i] = static_cast<std::uint32_t>(out.points.size());
+            out.points.push_back(unique[i].position);
+            out.sourceIndices.push_back(unique[i].source);
         }
-    for (QhullFace& face : faces) {
+    for (QhullFace& face : out.faces) {
         std::erase_if(face.corners, [&](std::uint32_t c) { return newIndex[c] == UINT32_MAX; });
         // qhull's cycle runs either way round: make it counter-clockwise seen from outside.
         const Vec3d normal = newellNormal(face.corners, unique);
@@ -315,10 +323,21 @@ HullResult hullOfSorted(const std::vector<SortedPoint>& unique, const HullOption
         std::rotate(face.corners.begin(),
                     std::min_element(face.corners.begin(), face.corners.end()), face.corners.end());
     }
-    std::erase_if(faces, [](const QhullFace& face) { return face.corners.size() < 3; });
-    std::sort(faces.begin(), faces.end(),
+    std::erase_if(out.faces, [](const QhullFace& face) { return face.corners.size() < 3; });
+    std::sort(out.faces.begin(), out.faces.end(),
               [](const QhullFace& a, const QhullFace& b) { return a.corners < b.corners; });
-    for (const QhullFace& face : faces) {
+    return out;
+}
+
+// The hull of distinct sorted points (at least four, finite): its faces, triangulated.
+HullResult hullOfSorted(const std::vector<SortedPoint>& unique, const HullOptions& options) {
+    HullResult result;
+    std::optional<HullFaces> found = facesOfSorted(unique, options, result.failure);
+    if (!found) return result;
+    ConvexHull hull;
+    hull.points = std::move(found->points);
+    hull.sourceIndices = std::move(found->sourceIndices);
+    for (const QhullFace& face : found->faces) {
         const auto plane = static_cast<std::uint32_t>(hull.planes.size());
         hull.planes.push_back({face.normal, face.offset});
         for (const auto& triangle : triangulateFace(face.corners, face.normal, hull.points)) {
@@ -330,22 +349,27 @@ HullResult hullOfSorted(const std::vector<SortedPoint>& unique, const HullOption
         result.failure = {HullError::NotClosed, 0, 0, {}};
         return result;
     }
-    if (faceCycles != nullptr) {
-        faceCycles->clear();
-        for (QhullFace& face : faces)
-            faceCycles->push_back(std::move(face.corners));
-    }
     result.hull = std::move(hull);
     return result;
+}
+
+// True when the faces close up as hullOfSorted's triangles would: a fan of each face has the same
+// outline (its inner diagonals run both ways), so the check needs no triangulation.
+bool facesClose(const HullFaces& hull) {
+    std::vector<std::array<std::uint32_t, 3>> fans;
+    for (const QhullFace& face : hull.faces)
+        for (std::size_t i = 1; i + 1 < face.corners.size(); ++i)
+            fans.push_back({face.corners[0], face.corners[i], face.corners[i + 1]});
+    return isClosedMesh(fans);
 }
 
 // How far each corner stands from the edge that would replace it in a face: the distance from
 // the corner to the line through its two neighbours around the face, the smallest over its
 // faces (for a triangle, its altitude).
-std::vector<double> cornerHeights(const ConvexHull& hull,
-                                  const std::vector<std::vector<std::uint32_t>>& faceCycles) {
+std::vector<double> cornerHeights(const HullFaces& hull) {
     std::vector<double> heights(hull.points.size(), INFINITY);
-    for (const auto& cycle : faceCycles) {
+    for (const QhullFace& face : hull.faces) {
+        const std::vector<std::uint32_t>& cycle = face.corners;
         const std::size_t n = cycle.size();
         for (std::size_t i = 0; i < n; ++i) {
             const Vec3d a = hull.points[cycle[(i + n - 1) % n]], v = hull.points[cycle[i]],
@@ -363,10 +387,8 @@ std::vector<double> cornerHeights(const ConvexHull& hull,
 // Removing a corner reshapes the hull only around it, changing the heights of its neighbours
 // alone, so corners that far apart are decided as if removed one at a time, lowest first; the
 // others wait for the next round, measured again.
-std::vector<std::uint32_t> lowCornersToRemove(const ConvexHull& hull,
-                                              const std::vector<std::vector<std::uint32_t>>& faces,
-                                              double limit) {
-    const std::vector<double> heights = cornerHeights(hull, faces);
+std::vector<std::uint32_t> lowCornersToRemove(const HullFaces& hull, double limit) {
+    const std::vector<double> heights = cornerHeights(hull);
     std::vector<std::uint32_t> low;
     for (std::uint32_t i = 0; i < heights.size(); ++i)
         if (heights[i] < limit) low.push_back(i);
@@ -375,11 +397,13 @@ std::vector<std::uint32_t> lowCornersToRemove(const ConvexHull& hull,
         return hull.points[a] < hull.points[b];
     });
     std::vector<std::vector<std::uint32_t>> neighbours(hull.points.size());
-    for (const auto& cycle : faces)
+    for (const QhullFace& face : hull.faces) {
+        const std::vector<std::uint32_t>& cycle = face.corners;
         for (std::size_t i = 0; i < cycle.size(); ++i) {
             neighbours[cycle[i]].push_back(cycle[(i + 1) % cycle.size()]);
             neighbours[cycle[(i + 1) % cycle.size()]].push_back(cycle[i]);
         }
+    }
     std::vector<bool> blocked(hull.points.size(), false);
     std::vector<std::uint32_t> taken;
     for (std::uint32_t corner : low) {
@@ -415,20 +439,19 @@ HullResult withoutLowCorners(std::vector<SortedPoint> points, HullResult exact,
     std::vector<SortedPoint> before; // the points before the last round's removal
     bool removed = false;
     for (int round = 0; round < kMaxCornerRemovalRounds; ++round) {
-        std::vector<std::vector<std::uint32_t>> faces;
-        const HullResult measured = hullOfSorted(points, fine, &faces);
-        if (!measured.ok()) {
+        HullFailure failure;
+        const std::optional<HullFaces> measured = facesOfSorted(points, fine, failure);
+        if (!measured || !facesClose(*measured)) {
             if (removed) points = std::move(before);
             break;
         }
-        const ConvexHull& hull = *measured.hull;
-        if (hull.points.size() <= 4) break;
+        if (measured->points.size() <= 4) break;
         const std::vector<std::uint32_t> remove =
-            lowCornersToRemove(hull, faces, options.smallestCornerHeight);
+            lowCornersToRemove(*measured, options.smallestCornerHeight);
         if (remove.empty()) break;
         std::vector<Vec3d> gone;
         for (std::uint32_t c : remove)
-            gone.push_back(hull.points[c]);
+            gone.push_back(measured->points[c]);
         std::sort(gone.begin(), gone.end());
         std::vector<SortedPoint> left = points;
         std::erase_if(left, [&](const SortedPoint& p) {
@@ -439,7 +462,7 @@ HullResult withoutLowCorners(std::vector<SortedPoint> points, HullResult exact,
         removed = true;
     }
     if (!removed) return exact;
-    HullResult result = hullOfSorted(points, options, nullptr);
+    HullResult result = hullOfSorted(points, options);
     if (!result.ok() || result.hull->points.size() < 4) return exact;
     return result;
 }
@@ -458,7 +481,7 @@ HullResult buildConvexHull(std::span<const Vec3d> points, const HullOptions& opt
         return result;
     }
     std::vector<SortedPoint> unique = uniqueSortedPoints(points);
-    result = hullOfSorted(unique, options, nullptr);
+    result = hullOfSorted(unique, options);
     if (!result.ok() || !(options.smallestCornerHeight > 0)) return result;
     return withoutLowCorners(std::move(unique), std::move(result), options);
 }
