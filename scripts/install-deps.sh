@@ -6,6 +6,7 @@ packages=(build-essential cmake ninja-build pkg-config clang libclang-rt-dev
           libqhull-dev
           libgtest-dev libbenchmark-dev time
           strace  # the depfile test compares `vtxc compile --depfile` with the files opened
+          esbuild  # bundles the viewer page's script modules (viewer/page/src) at build time
           chromium nodejs)  # the browser tests of `vtxc view`'s page (tests/browser)
 missing=()
 for p in "${packages[@]}"; do
