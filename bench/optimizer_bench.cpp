@@ -2,11 +2,11 @@
 // strip partition with cache order (dx90: 53 bones, dx80: 16), and cache order alone.
 // items_per_second counts triangles; counters give ACMR/ATVR at the FIFO size of the variant.
 #include "optimizer/bone_weights.h"
-#include "optimizer/fifo_cache.h"
-#include "optimizer/strip_analysis.h"
-#include "optimizer/strip_partition.h"
-#include "optimizer/vertex_cache_order.h"
-#include "optimizer/welding.h"
+#include "optimizer/strips/fifo_cache.h"
+#include "optimizer/strips/strip_analysis.h"
+#include "optimizer/strips/strip_partition.h"
+#include "optimizer/strips/vertex_cache_order.h"
+#include "optimizer/vertices/welding.h"
 #include "testing/smd_synthesis.h"
 
 #include <benchmark/benchmark.h>

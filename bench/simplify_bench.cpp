@@ -3,8 +3,8 @@
 // simplifier (attributes, seams, bone weights) and meshoptimizer's meshopt_simplify (positions
 // only) on the same input. items_per_second counts input triangles per second of CPU time (one
 // thread: both run on one core); counters give the triangles reached and the error reported.
-#include "optimizer/simplify.h"
-#include "optimizer/welding.h"
+#include "optimizer/simplify/simplify.h"
+#include "optimizer/vertices/welding.h"
 #include "testing/smd_synthesis.h"
 
 #include <benchmark/benchmark.h>

@@ -5,7 +5,7 @@
 #include "anim/anim_codes.h"
 #include "cli/cli_codes.h"
 #include "collision/collision_codes.h"
-#include "compiler/compile_codes.h"
+#include "compiler/project/compile_codes.h"
 #include "formats/common/diagnostic_catalogue.h"
 #include "formats/common/io_codes.h"
 #include "formats/keyvalues/keyvalues_codes.h"

@@ -2,7 +2,7 @@
 // A command's callback stores its exit status; main() returns it.
 #pragma once
 
-#include "compiler/generated_lod_figures.h"
+#include "compiler/project/generated_lod_figures.h"
 #include "formats/common/diagnostics.h"
 #include "tools/model_view.h"
 
@@ -45,7 +45,7 @@ class StderrSink : public DiagnosticSink {
     bool quiet_;
     std::size_t shownRepeats_;
     std::map<std::pair<std::string, std::string>, Repeats> repeats_; // (code, message)
-    std::vector<std::pair<std::string, std::string>> order_;           // first seen first
+    std::vector<std::pair<std::string, std::string>> order_;         // first seen first
 };
 
 // Exit status for a finished command: the sink's worst error, else Ok.

@@ -4,7 +4,7 @@
 
 #include "cli/cli_codes.h"
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "formats/common/text.h"
 
 #include <algorithm>

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "cli/command.h"
-#include "compiler/model_project.h"
-#include "optimizer/vertex_cache_order.h"
+#include "compiler/project/model_project.h"
+#include "optimizer/strips/vertex_cache_order.h"
 
 #include <optional>
 #include <string>

@@ -3,20 +3,20 @@
 #include "compiler/compile.h"
 
 #include "compiler/checksum.h"
-#include "compiler/compile_codes.h"
 #include "compiler/compile_json.h"
-#include "compiler/mdl_assembly.h"
-#include "compiler/mesh_extraction.h"
-#include "compiler/qc_import.h"
-#include "compiler/skeleton_placement.h"
-#include "compiler/vvd_assembly.h"
+#include "compiler/mdl/mdl_assembly.h"
+#include "compiler/meshes/mesh_extraction.h"
+#include "compiler/meshes/vvd_assembly.h"
+#include "compiler/project/compile_codes.h"
+#include "compiler/project/qc_import.h"
+#include "compiler/skeleton/skeleton_placement.h"
 #include "formats/common/byte_writer.h"
 #include "formats/common/file_io.h"
 #include "formats/smd/smd.h"
 #include "formats/studio/studio_codes.h"
 #include "formats/studio/vtx.h"
 #include "optimizer/bone_weights.h"
-#include "optimizer/strip_memo.h"
+#include "optimizer/strips/strip_memo.h"
 
 #include <algorithm>
 #include <cctype>

@@ -3,11 +3,12 @@
 // succeeded.
 #pragma once
 
-#include "compiler/compile_options.h"
+#include "compiler/meshes/quality_report.h"
+#include "compiler/meshes/vtx_assembly.h"
 #include "compiler/model_layout.h"
-#include "compiler/model_project.h"
-#include "compiler/quality_report.h"
-#include "compiler/vtx_assembly.h"
+#include "compiler/physics/physics_model.h"
+#include "compiler/project/compile_options.h"
+#include "compiler/project/model_project.h"
 #include "formats/common/diagnostics.h"
 #include "formats/common/file_io.h"
 #include "formats/studio/mdl.h"

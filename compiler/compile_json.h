@@ -2,8 +2,8 @@
 // The only place the compiler produces JSON; the formats are documented in the README.
 #pragma once
 
+#include "compiler/meshes/quality_report.h"
 #include "compiler/model_layout.h"
-#include "compiler/quality_report.h"
 
 #include <cstddef>
 #include <cstdint>

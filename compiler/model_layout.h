@@ -3,9 +3,9 @@
 // counts, LODs, sequences). Typed data; compile_json.h writes it as NAME.layout.json.
 #pragma once
 
-#include "compiler/built_project.h"
-#include "compiler/generated_lod_figures.h"
-#include "compiler/vvd_assembly.h"
+#include "compiler/meshes/built_project.h"
+#include "compiler/meshes/vvd_assembly.h"
+#include "compiler/project/generated_lod_figures.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,63 +3,51 @@
 // vtxc_common (and meshoptimizer, Eigen, TBB). Code OPT001 (optimizer_codes.h).
 // Every function is deterministic: the same input gives the same output on any thread count.
 //
+// Here, shared by every folder: the mesh types (mesh_types.h: ModelVertex, BoneWeights) and the
+// rule every vertex's weights obey (bone_weights.h). Three folders, each with an index header,
+// include those and themselves only, never one another (CONTRIBUTING.md, "Inside optimizer/"):
+// vertices/ (welding, tangents), strips/ (bone partitions, strip groups, vertex-cache order,
+// analysis), simplify/ (the simplifier behind generated LODs and its error measure).
+//
 //   capBoneWeights(influences, options)                   (bone_weights.h)
 //       Merge equal bones, sort, drop weights under the threshold, keep three, renormalise.
 //       Pre: none (negative and non-finite weights count as 0).
-//   weldCorners(corners, options)                         (welding.h)
+//   weldCorners(corners, options)                         (vertices/welding.h)
 //       Triangle corners (three per triangle) to unique vertices and indices; degenerate
 //       triangles dropped. Linear time. Pre: none.
-//   computeTangents(vertices, indices)                    (tangents.h)
+//   computeTangents(vertices, indices)                    (vertices/tangents.h)
 //       One tangent per vertex with handedness in w. Pre: UVs as they will be stored.
-//   computeTangentFrames(vertices, indices)               (tangents.h)
+//   computeTangentFrames(vertices, indices)               (vertices/tangents.h)
 //       The same tangents, and per vertex whether its UVs gave a usable direction.
-//   orderForVertexCache(indices, vertexCount, options)    (vertex_cache_order.h)
+//   orderForVertexCache(indices, vertexCount, options)    (strips/vertex_cache_order.h)
 //       The triangles reordered for a FIFO of options.cacheSize that starts empty; never worse
 //       than the input order; corners keep their order. Pre: every index < vertexCount.
-//       Its parts: greedyFifoOrder (fifo_greedy_order.h), the local searches (window_regreedy.h,
-//       forward_pull_search.h), the FIFO model (fifo_state.h), triangle adjacency
-//       (triangle_adjacency.h).
-//   simulateFifoCache(indices, vertexCount, cacheSize)    (fifo_cache.h)
+//       Its parts: strips/strips.h.
+//   simulateFifoCache(indices, vertexCount, cacheSize)    (strips/fifo_cache.h)
 //       Misses of a FIFO cache that starts empty (ACMR, ATVR). Indices >= vertexCount are
 //       skipped.
-//   partitionTrianglesByBones(indices, weights, limit)    (strip_partition.h)
+//   partitionTrianglesByBones(indices, weights, limit)    (strips/strip_partition.h)
 //       Triangles split into sets of at most `limit` distinct bones, few sets, few duplicated
 //       vertices. Pre: no triangle uses more than `limit` bones; indices < weights.size().
-//       Per-triangle bone sets: gatherTriangleBones, keepFirstOfEach (triangle_bones.h).
-//   buildStripGroups(indices, weights, limits, sink)      (strip_partition.h)
+//       Per-triangle bone sets: gatherTriangleBones, keepFirstOfEach (strips/triangle_bones.h).
+//   buildStripGroups(indices, weights, limits, sink)      (strips/strip_partition.h)
 //       The whole strip step of one mesh and .vtx variant: bone limits checked (OPT001),
 //       partition, cache order, 65535-vertex groups, the records. Nothing after an error.
 //       Pre (VTXC_ASSERT): every index < weights.size().
-//   analyzeStripGroups(groups, cacheSize)                 (strip_analysis.h)
-//   analyseVtx(file, cacheSizes)                          (vtx_analysis.h)
+//   analyzeStripGroups(groups, cacheSize)                 (strips/strip_analysis.h)
+//   analyseVtx(file, cacheSizes)                          (strips/vtx_analysis.h)
 //       Quality figures of built strip groups or of a whole .vtx.
-//   simplifyMesh(input, options)                          (simplify.h)
+//   simplifyMesh(input, options)                          (simplify/simplify.h)
 //       Edge collapse to a triangle count or error, with attributes, seams, materials, parts and
 //       bone weights; docs/lod.md. Pre: none (invalid indices give an empty result). Its parts:
-//       the working mesh (simplify_mesh.h), quadrics (quadric.h), the queues (collapse_queue.h),
-//       faces and collapses costed four at a time (face_quadrics.h, collapse_cost.h, on the
-//       lanes of double_lanes.h), reading memory ahead (read_ahead.h), weights
-//       (bone_weight_blend.h).
-//   measureSurfaceError(reference, lod, options)          (surface_error.h)
+//       simplify/simplify.h.
+//   measureSurfaceError(reference, lod, options)          (simplify/surface_error.h)
 //       Distances between two surfaces sampled both ways, mean and max.
 #pragma once
 
 #include "optimizer/bone_weights.h"
-#include "optimizer/fifo_cache.h"
-#include "optimizer/fifo_greedy_order.h"
-#include "optimizer/fifo_state.h"
-#include "optimizer/forward_pull_search.h"
 #include "optimizer/mesh_types.h"
 #include "optimizer/optimizer_codes.h"
-#include "optimizer/point_grid.h"
-#include "optimizer/simplify.h"
-#include "optimizer/strip_analysis.h"
-#include "optimizer/strip_partition.h"
-#include "optimizer/surface_error.h"
-#include "optimizer/tangents.h"
-#include "optimizer/triangle_adjacency.h"
-#include "optimizer/triangle_bones.h"
-#include "optimizer/vertex_cache_order.h"
-#include "optimizer/vtx_analysis.h"
-#include "optimizer/welding.h"
-#include "optimizer/window_regreedy.h"
+#include "optimizer/simplify/simplify.h"
+#include "optimizer/strips/strips.h"
+#include "optimizer/vertices/vertices.h"

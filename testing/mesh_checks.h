@@ -4,7 +4,7 @@
 
 #include "formats/smd/smd.h"
 #include "optimizer/mesh_types.h"
-#include "optimizer/strip_partition.h"
+#include "optimizer/strips/strip_partition.h"
 
 #include <cstdint>
 #include <vector>

@@ -2,7 +2,7 @@
 // figures (quality_report.h definitions), and the comparison of a run against a baseline run.
 #include "tools/bench_run.h"
 
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "formats/common/text.h"
 #include "formats/smd/smd.h"
 #include "tools/tools_codes.h"

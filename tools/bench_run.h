@@ -3,7 +3,7 @@
 #pragma once
 
 #include "compiler/compile.h"
-#include "compiler/compile_options.h"
+#include "compiler/project/compile_options.h"
 #include "formats/common/diagnostics.h"
 
 #include <cstddef>

@@ -1,8 +1,8 @@
 // LOD SMDs and their .qci from a reference SMD: simplification and switch points from
-// compiler/auto_lods.h, SMD text from the SMD writer, files written all or none.
+// compiler/lods/auto_lods.h, SMD text from the SMD writer, files written all or none.
 #include "tools/lod_generation.h"
 
-#include "compiler/compile_codes.h"
+#include "compiler/project/compile_codes.h"
 
 #include <cstdio>
 

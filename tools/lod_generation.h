@@ -2,7 +2,7 @@
 // weights kept) with a .qci of $lod blocks (replacemodel and switch points) that a QC includes.
 #pragma once
 
-#include "compiler/auto_lods.h"
+#include "compiler/lods/auto_lods.h"
 #include "formats/common/diagnostics.h"
 #include "formats/common/file_io.h"
 #include "formats/smd/smd.h"

@@ -5,11 +5,11 @@
 
 #include "collision/collision.h"
 #include "compiler/compile_json.h"
-#include "compiler/physics_model.h"
+#include "compiler/physics/physics_model.h"
 #include "formats/common/file_io.h"
 #include "formats/phy/phy_check.h"
-#include "optimizer/fifo_cache.h"
-#include "optimizer/vtx_analysis.h"
+#include "optimizer/strips/fifo_cache.h"
+#include "optimizer/strips/vtx_analysis.h"
 #include "tools/model_physics_check.h"
 #include "tools/tools_codes.h"
 

@@ -2,8 +2,8 @@
 // mesh, beside the lower bound, meshoptimizer's unconstrained order and batch-GPU cache models.
 #pragma once
 
-#include "compiler/generated_lod_figures.h"
-#include "compiler/quality_report.h"
+#include "compiler/meshes/quality_report.h"
+#include "compiler/project/generated_lod_figures.h"
 #include "formats/common/diagnostics.h"
 #include "formats/phy/phy.h"
 #include "formats/studio/model_files.h"

@@ -7,7 +7,7 @@
 #include "formats/studio/mdl_codecs.h"
 #include "formats/studio/model_check.h"
 #include "formats/studio/vvd_mesh_order.h"
-#include "optimizer/fifo_state.h"
+#include "optimizer/strips/fifo_state.h"
 #include "tools/model_physics_check.h"
 #include "tools/tools_codes.h"
 
@@ -68,7 +68,7 @@ std::optional<MeshPlace> meshPlace(const MdlFile& mdl, std::size_t bodyPart, std
 
 // The triangles of one strip group appended to `lod`: each corner resolved to the vertex array,
 // each triangle given its strip and its FIFO misses. The FIFO starts cold at each strip, as each
-// strip is its own draw call (the figures of `vtxc stats`, optimizer/vtx_analysis.h).
+// strip is its own draw call (the figures of `vtxc stats`, optimizer/strips/vtx_analysis.h).
 class LodBuilder {
   public:
     LodBuilder(ViewLod& lod, std::size_t cacheSize) : lod_(lod), cacheSize_(cacheSize) {}
@@ -191,7 +191,7 @@ std::vector<ViewCollisionSolid> viewCollision(const PhyFile& phy, const MdlFile&
         if (const PhyTextBlock* block = s < blocks.size() ? blocks[s] : nullptr)
             if (const std::string* name = block->find("name")) solid.name = *name;
         // A jointed model's solids are each in their bone's space; a prop's one solid is in the
-        // model's space (compiler/physics_model.cpp, docs/formats.md ".phy").
+        // model's space (compiler/physics/physics_model.cpp, docs/formats.md ".phy").
         if (jointed)
             if (const auto bone = findMdlBone(mdl, solid.name))
                 solid.bone = static_cast<int>(*bone);

@@ -3,11 +3,11 @@
 // check.
 #include "tools/restrip.h"
 
-#include "compiler/strip_records.h"
+#include "compiler/meshes/strip_records.h"
 #include "formats/common/internal_error.h"
 #include "formats/studio/model_check.h"
 #include "formats/studio/vvd_mesh_order.h"
-#include "optimizer/strip_partition.h"
+#include "optimizer/strips/strip_partition.h"
 #include "tools/tools_codes.h"
 
 #include <algorithm>
@@ -204,13 +204,13 @@ bool noUnusedTailVertices(const LoadedModel::Vtx& vtx, DiagnosticSink& sink) {
                     const auto [used, stored] = usedAndStoredExtent(model.lods[l].meshes[k]);
                     if (used == stored) continue;
                     sink.report(kRestripCodes["RST009"], {vtx.name},
-                               meshName({0, b, m, l, k}) + " stores vertices up to id " +
-                                   std::to_string(stored - 1) +
-                                   " but its triangles use only up "
-                                   "to " +
-                                   std::to_string(used - 1) +
-                                   ": the file is damaged; restrip rebuilds only sound models "
-                                   "(see vtxc inspect)");
+                                meshName({0, b, m, l, k}) + " stores vertices up to id " +
+                                    std::to_string(stored - 1) +
+                                    " but its triangles use only up "
+                                    "to " +
+                                    std::to_string(used - 1) +
+                                    ": the file is damaged; restrip rebuilds only sound models "
+                                    "(see vtxc inspect)");
                     return false;
                 }
         }

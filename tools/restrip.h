@@ -5,7 +5,7 @@
 #include "formats/common/diagnostics.h"
 #include "formats/studio/model_files.h"
 #include "formats/studio/vtx.h"
-#include "optimizer/vtx_analysis.h"
+#include "optimizer/strips/vtx_analysis.h"
 
 #include <array>
 #include <cstddef>
@@ -38,9 +38,10 @@ struct RestrippedVtx {
 };
 
 // Rebuilds the .vtx strips of a compiled model from its .mdl, .vvd and .vtx. Codes RST001-RST003
-// and RST009, damaged input refused before any work (tools_codes.h). Returns nothing after reporting an error. The result is verified before it is
-// returned (same triangles, strips within their limits, no new model-check finding); output that
-// fails is a bug in vtxc and raises InternalError (internal_error.h).
+// and RST009, damaged input refused before any work (tools_codes.h). Returns nothing after
+// reporting an error. The result is verified before it is returned (same triangles, strips within
+// their limits, no new model-check finding); output that fails is a bug in vtxc and raises
+// InternalError (internal_error.h).
 std::optional<std::vector<RestrippedVtx>>
 restripModel(const LoadedModel& model, const RestripOptions& options, DiagnosticSink& sink);
 

@@ -2,7 +2,7 @@
 // with the FIFO simulation of the compile report; Pareto front over (ATVR, strips).
 #include "tools/tune.h"
 
-#include "optimizer/vtx_analysis.h"
+#include "optimizer/strips/vtx_analysis.h"
 
 #include <algorithm>
 #include <atomic>

@@ -1,6 +1,6 @@
 // Animation records: channel choice per component and 16-bit quantisation of euler angles and
 // positions against the bone's scales (rules in animation_encoding.h).
-#include "compiler/animation_encoding.h"
+#include "compiler/animation/animation_encoding.h"
 
 #include "formats/studio/mdl_codecs.h"
 

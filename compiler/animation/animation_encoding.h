@@ -6,8 +6,8 @@
 // forms); DELTA on every record of a delta animation.
 #pragma once
 
-#include "compiler/animation_sources.h"
-#include "compiler/bone_setup.h"
+#include "compiler/animation/animation_sources.h"
+#include "compiler/skeleton/bone_setup.h"
 #include "formats/studio/mdl.h"
 
 #include <cstdint>

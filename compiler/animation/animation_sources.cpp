@@ -1,11 +1,11 @@
 // Animation SMDs to model-local poses per frame (rules in animation_sources.h).
-#include "compiler/animation_sources.h"
+#include "compiler/animation/animation_sources.h"
 
-#include "compiler/motion_extraction.h"
-#include "compiler/sequence_blend.h"
-#include "compiler/skeleton_placement.h"
-#include "compiler/weight_lists.h"
-#include "compiler/world_space_blend.h"
+#include "compiler/animation/motion_extraction.h"
+#include "compiler/animation/sequence_blend.h"
+#include "compiler/animation/weight_lists.h"
+#include "compiler/animation/world_space_blend.h"
+#include "compiler/skeleton/skeleton_placement.h"
 #include "formats/smd/smd.h"
 
 #include <algorithm>
@@ -604,13 +604,6 @@ class AnimationBuilder {
 };
 
 } // namespace
-
-std::optional<int> AnimationSet::find(const std::string& name) const {
-    const std::string wanted = lowered(name);
-    for (std::size_t i = animations.size(); i-- > 0;)
-        if (lowered(animations[i].name) == wanted) return static_cast<int>(i);
-    return std::nullopt;
-}
 
 std::optional<AnimationSet> buildAnimations(const QcProject& qc, const Skeleton& skeleton,
                                             bool staticProp, DiagnosticSink& sink) {

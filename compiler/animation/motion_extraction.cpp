@@ -1,6 +1,6 @@
 // Root motion: rotate, rotateto, alignto, startloop and the extraction of walkframe pieces into
 // movements (rules in motion_extraction.h).
-#include "compiler/motion_extraction.h"
+#include "compiler/animation/motion_extraction.h"
 
 #include "formats/common/text.h"
 

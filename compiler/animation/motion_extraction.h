@@ -21,8 +21,8 @@
 //    before its piece (the motion rollback; the frames still lose the whole motion).
 #pragma once
 
-#include "compiler/animation_sources.h"
-#include "compiler/bone_setup.h"
+#include "compiler/animation/animation_frames.h"
+#include "compiler/skeleton/bone_setup.h"
 #include "formats/common/diagnostics.h"
 #include "formats/qc/qc_motion_options.h"
 

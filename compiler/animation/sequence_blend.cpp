@@ -3,10 +3,10 @@
 // `noanimation` sequence of 59 frames with an arms layer and a spine delta layer, both 66 frames,
 // `blendlayer ... 0 10 50 59 spline`): its two touch rules' error tracks follow this blend within
 // 0.008 units and 0.01 radians on every frame.
-#include "compiler/sequence_blend.h"
+#include "compiler/animation/sequence_blend.h"
 
-#include "compiler/sequence_bounds.h"
-#include "compiler/weight_lists.h"
+#include "compiler/animation/animation_frames.h"
+#include "compiler/animation/weight_lists.h"
 #include "formats/common/text.h"
 
 #include <algorithm>

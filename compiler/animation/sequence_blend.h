@@ -2,7 +2,8 @@
 // that say `usesequence` are measured on (docs/mdl-compile.md, "IK rules and locks").
 #pragma once
 
-#include "compiler/animation_sources.h"
+#include "compiler/animation/animation_frames.h"
+#include "compiler/skeleton/bone_setup.h"
 #include "formats/common/diagnostics.h"
 #include "formats/qc/qc_project.h"
 

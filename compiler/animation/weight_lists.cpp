@@ -2,7 +2,7 @@
 // partial lists of Valve's compiled models (1 on the spine up to the last bone before a bone named
 // with weight 0); a bone with no named ancestor weighs 0 (combine_soldier_anims.mdl:
 // `weapongesture_justspine` names the spine, not the pelvis, and the pelvis weighs 0).
-#include "compiler/weight_lists.h"
+#include "compiler/animation/weight_lists.h"
 
 namespace vtxc {
 

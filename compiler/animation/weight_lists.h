@@ -1,7 +1,7 @@
 // $weightlist resolved against the skeleton: one weight per bone.
 #pragma once
 
-#include "compiler/bone_setup.h"
+#include "compiler/skeleton/bone_setup.h"
 #include "formats/common/diagnostics.h"
 #include "formats/qc/qc_mdl_settings.h"
 

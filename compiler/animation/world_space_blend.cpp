@@ -6,7 +6,7 @@
 // turns by its weight but keeps its own position: the hl2mp `_mod` layers (UpperbodyBlend, pelvis
 // 0.1) have Valve's sequence boxes so, and are 0.276 units off them when the pelvis moves a tenth
 // of the way to the idle's (docs/mdl-compile.md, "worldspaceblend").
-#include "compiler/world_space_blend.h"
+#include "compiler/animation/world_space_blend.h"
 
 #include <algorithm>
 

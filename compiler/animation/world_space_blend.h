@@ -2,7 +2,7 @@
 // space (docs/mdl-compile.md, "worldspaceblend"), as Valve's hl2mp player layers are made.
 #pragma once
 
-#include "compiler/pose_math.h"
+#include "compiler/skeleton/pose_math.h"
 
 #include <vector>
 

@@ -1,9 +1,9 @@
 // Planning levels of detail: targets, simplification from LOD 0, error and switch points.
-#include "compiler/auto_lods.h"
+#include "compiler/lods/auto_lods.h"
 
-#include "compiler/compile_codes.h"
-#include "compiler/mesh_extraction.h"
-#include "optimizer/welding.h"
+#include "compiler/meshes/mesh_extraction.h"
+#include "compiler/project/compile_codes.h"
+#include "optimizer/vertices/welding.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,15 +1,15 @@
-// Levels of detail made from LOD 0 by the simplifier (optimizer/simplify.h): triangle targets,
-// each LOD's measured surface error against LOD 0, and the $lod switch point that error calls
-// for (docs/lod.md). Shared by `vtxc lod` (SMD files out) and `vtxc compile --auto-lods`.
+// Levels of detail made from LOD 0 by the simplifier (optimizer/simplify/simplify.h): triangle
+// targets, each LOD's measured surface error against LOD 0, and the $lod switch point that error
+// calls for (docs/lod.md). Shared by `vtxc lod` (SMD files out) and `vtxc compile --auto-lods`.
 #pragma once
 
-#include "compiler/model_project.h"
+#include "compiler/project/model_project.h"
 #include "formats/common/diagnostics.h"
 #include "formats/smd/smd.h"
 #include "optimizer/bone_weights.h"
 #include "optimizer/mesh_types.h"
-#include "optimizer/simplify.h"
-#include "optimizer/surface_error.h"
+#include "optimizer/simplify/simplify.h"
+#include "optimizer/simplify/surface_error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Attachments: local matrices from `rotate` angles (mathlib AngleMatrix convention, which gives
 // every attachment of Valve's compiled models exactly) and positions in the bone's frame.
-#include "compiler/attachments.h"
+#include "compiler/mdl/attachments.h"
 
 #include <cmath>
 #include <numbers>

@@ -2,7 +2,7 @@
 // public SDK's studio.h).
 #pragma once
 
-#include "compiler/bone_setup.h"
+#include "compiler/skeleton/bone_setup.h"
 #include "formats/common/diagnostics.h"
 #include "formats/qc/qc_mdl_settings.h"
 #include "formats/studio/mdl.h"

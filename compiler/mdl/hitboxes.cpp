@@ -1,6 +1,6 @@
 // $hbox sets and generated hitboxes. The generation rule reproduces every box of Valve's compiled
 // models that have no $hbox (docs/mdl-compile.md).
-#include "compiler/hitboxes.h"
+#include "compiler/mdl/hitboxes.h"
 
 #include <algorithm>
 

@@ -2,8 +2,8 @@
 // (docs/mdl-compile.md).
 #pragma once
 
-#include "compiler/bone_setup.h"
-#include "compiler/built_project.h"
+#include "compiler/meshes/built_project.h"
+#include "compiler/skeleton/bone_setup.h"
 #include "formats/common/diagnostics.h"
 #include "formats/qc/qc_mdl_settings.h"
 #include "formats/studio/mdl.h"

@@ -1,19 +1,19 @@
 // The .mdl stages in order: skeleton, hitboxes, attachments, IK chains, bone flags, animations
 // (poses, scales, records, IK rules), sequences and pose parameters, textures and skins, body
 // parts, then the header fields (docs/mdl-compile.md).
-#include "compiler/mdl_assembly.h"
+#include "compiler/mdl/mdl_assembly.h"
 
-#include "compiler/animation_encoding.h"
-#include "compiler/animation_sources.h"
-#include "compiler/attachments.h"
-#include "compiler/bone_setup.h"
-#include "compiler/hitboxes.h"
-#include "compiler/ik.h"
-#include "compiler/mdl_body_parts.h"
-#include "compiler/mdl_textures.h"
-#include "compiler/sequence_bounds.h"
-#include "compiler/sequence_nodes.h"
-#include "compiler/sequences.h"
+#include "compiler/animation/animation_encoding.h"
+#include "compiler/animation/animation_sources.h"
+#include "compiler/mdl/attachments.h"
+#include "compiler/mdl/hitboxes.h"
+#include "compiler/mdl/mdl_body_parts.h"
+#include "compiler/mdl/mdl_textures.h"
+#include "compiler/sequences/ik.h"
+#include "compiler/sequences/sequence_bounds.h"
+#include "compiler/sequences/sequence_nodes.h"
+#include "compiler/sequences/sequences.h"
+#include "compiler/skeleton/bone_setup.h"
 
 #include <cctype>
 #include <cmath>

@@ -3,9 +3,9 @@
 // and bone flags, hitboxes, attachments, animations, IK, sequences, textures, body parts).
 #pragma once
 
-#include "compiler/built_project.h"
-#include "compiler/physics_model.h"
-#include "compiler/vvd_assembly.h"
+#include "compiler/meshes/built_project.h"
+#include "compiler/meshes/vvd_assembly.h"
+#include "compiler/physics/physics_model.h"
 #include "formats/common/diagnostics.h"
 #include "formats/qc/qc_project.h"
 #include "formats/studio/mdl.h"

@@ -1,7 +1,7 @@
 // Body part, model and mesh records: base = product of the earlier parts' model counts; a model's
 // vertexindex/tangentsindex are 48 and 16 times its first vertex in the .vvd; each mesh's
 // numLODVertexes are the vertices its LODs >= n use, the slots past the last LOD repeating it.
-#include "compiler/mdl_body_parts.h"
+#include "compiler/mdl/mdl_body_parts.h"
 
 #include <algorithm>
 

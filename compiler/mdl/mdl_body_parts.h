@@ -3,8 +3,8 @@
 // that the three files always agree.
 #pragma once
 
-#include "compiler/built_project.h"
-#include "compiler/vvd_assembly.h"
+#include "compiler/meshes/built_project.h"
+#include "compiler/meshes/vvd_assembly.h"
 #include "formats/studio/mdl.h"
 
 #include <vector>

@@ -1,9 +1,9 @@
 // Texture and skin tables, as Valve's compiled models show them (tree_pine04's group reuses the
 // SMD's texture by a differently cased name and adds the sway texture).
-#include "compiler/mdl_textures.h"
+#include "compiler/mdl/mdl_textures.h"
 
-#include "compiler/compile_codes.h"
-#include "compiler/mesh_extraction.h"
+#include "compiler/meshes/mesh_extraction.h"
+#include "compiler/project/compile_codes.h"
 
 #include <algorithm>
 #include <cctype>

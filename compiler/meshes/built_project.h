@@ -2,9 +2,9 @@
 // their LOD-sorted meshes. Produced by the driver, consumed by the .vvd/.vtx/layout builders.
 #pragma once
 
-#include "compiler/bone_table.h"
-#include "compiler/model_assembly.h"
-#include "compiler/model_project.h"
+#include "compiler/meshes/model_assembly.h"
+#include "compiler/project/model_project.h"
+#include "compiler/skeleton/bone_table.h"
 
 #include <string>
 #include <vector>
@@ -25,5 +25,8 @@ struct BuiltProject {
 
     std::size_t lodCount() const { return lods.size(); }
 };
+
+// For every LOD, the bones its vertices are weighted to (the .mdl's BONE_USED_BY_VERTEX_LODn).
+std::vector<std::vector<bool>> bonesWeightedPerLod(const BuiltProject& built, std::size_t bones);
 
 } // namespace vtxc

@@ -1,6 +1,6 @@
 // SMD triangles to per-material model-vertex corners: bone mapping, weight capping, placement
 // ($scale, $origin, the $staticprop turn) and the output conventions of docs/formats.md ("SMD").
-#include "compiler/mesh_extraction.h"
+#include "compiler/meshes/mesh_extraction.h"
 
 #include "formats/common/page_prefault.h"
 #include "formats/common/text.h"

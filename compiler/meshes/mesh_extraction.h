@@ -3,7 +3,7 @@
 // (docs/formats.md).
 #pragma once
 
-#include "compiler/model_project.h"
+#include "compiler/project/model_project.h"
 #include "formats/smd/smd.h"
 #include "optimizer/bone_weights.h"
 #include "optimizer/mesh_types.h"

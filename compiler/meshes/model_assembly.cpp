@@ -1,13 +1,13 @@
 // Assembles one model's meshes across LODs (each LOD's vertices unified with the vertices of the
 // LODs before it, docs/formats.md, "LOD vertex sharing"; the .vvd pool LOD-sorted so each root
 // LOD's vertices are a prefix: docs/formats.md, ".vvd").
-#include "compiler/model_assembly.h"
+#include "compiler/meshes/model_assembly.h"
 
-#include "compiler/compile_codes.h"
+#include "compiler/project/compile_codes.h"
 #include "optimizer/bone_weights.h"
-#include "optimizer/point_grid.h"
-#include "optimizer/tangents.h"
-#include "optimizer/welding.h"
+#include "optimizer/vertices/point_grid.h"
+#include "optimizer/vertices/tangents.h"
+#include "optimizer/vertices/welding.h"
 
 #include <algorithm>
 #include <cmath>

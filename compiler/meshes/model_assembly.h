@@ -2,8 +2,8 @@
 // LOD-0 pool, orders each mesh's vertices coarsest-LOD first and splits meshes past 65536 vertices.
 #pragma once
 
-#include "compiler/compile_options.h"
-#include "compiler/mesh_extraction.h"
+#include "compiler/meshes/mesh_extraction.h"
+#include "compiler/project/compile_options.h"
 #include "formats/common/diagnostics.h"
 #include "formats/common/vector_types.h"
 #include "optimizer/mesh_types.h"

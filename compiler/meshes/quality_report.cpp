@@ -1,6 +1,6 @@
 // Quality figures of .vtx files (FIFO of the header's vertCacheSize emptied per strip; ATVR per
 // unique mesh vertex the LOD uses), as the typed report every command shares.
-#include "compiler/quality_report.h"
+#include "compiler/meshes/quality_report.h"
 
 #include <algorithm>
 #include <cmath>

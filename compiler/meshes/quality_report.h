@@ -4,7 +4,7 @@
 #pragma once
 
 #include "formats/studio/vtx.h"
-#include "optimizer/vtx_analysis.h"
+#include "optimizer/strips/vtx_analysis.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Converts the optimizer's strip groups into .vtx records (Vertex_t, StripHeader_t, bone state
 // changes). Record rules: docs/formats.md (".vtx").
-#include "compiler/strip_records.h"
+#include "compiler/meshes/strip_records.h"
 
 #include <utility>
 

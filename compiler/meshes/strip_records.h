@@ -1,9 +1,9 @@
-// Converts the optimizer's strip groups (optimizer/strip_partition.h) into .vtx records.
+// Converts the optimizer's strip groups (optimizer/strips/strip_partition.h) into .vtx records.
 // Record rules: docs/formats.md (".vtx") (StripGroupHeader_t, StripHeader_t, Vertex_t).
 #pragma once
 
 #include "formats/studio/vtx.h"
-#include "optimizer/strip_partition.h"
+#include "optimizer/strips/strip_partition.h"
 
 #include <cstdint>
 

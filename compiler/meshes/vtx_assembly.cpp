@@ -1,11 +1,11 @@
 // Builds the .vtx files: one task per (variant, model, LOD, mesh) run in parallel with TBB, results
 // placed by task index so the bytes never depend on scheduling. Record rules: docs/formats.md
 // (".vtx").
-#include "compiler/vtx_assembly.h"
+#include "compiler/meshes/vtx_assembly.h"
 
-#include "compiler/mesh_extraction.h"
-#include "compiler/strip_records.h"
-#include "optimizer/strip_partition.h"
+#include "compiler/meshes/mesh_extraction.h"
+#include "compiler/meshes/strip_records.h"
+#include "optimizer/strips/strip_partition.h"
 
 #include <atomic>
 #include <optional>

@@ -2,10 +2,10 @@
 // cache-ordered strips for every body part, model, LOD and mesh (docs/formats.md, ".vtx").
 #pragma once
 
-#include "compiler/built_project.h"
-#include "compiler/compile_options.h"
+#include "compiler/meshes/built_project.h"
+#include "compiler/project/compile_options.h"
 #include "formats/studio/vtx.h"
-#include "optimizer/strip_memo.h"
+#include "optimizer/strips/strip_memo.h"
 
 #include <optional>
 #include <vector>

@@ -1,6 +1,6 @@
 // Builds the .vvd vertex pool: LOD-sorted (coarsest LOD first), with fixups restoring mesh order.
 // Layout facts from docs/formats.md (".vvd") and the fixup record of studio.h.
-#include "compiler/vvd_assembly.h"
+#include "compiler/meshes/vvd_assembly.h"
 
 #include <algorithm>
 

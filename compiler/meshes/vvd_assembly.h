@@ -2,7 +2,7 @@
 // a prefix, numLODVertexes, and the fixup table that restores mesh order (docs/formats.md, ".vvd").
 #pragma once
 
-#include "compiler/built_project.h"
+#include "compiler/meshes/built_project.h"
 #include "formats/studio/vvd.h"
 
 #include <vector>

@@ -1,11 +1,11 @@
 // The collision model stage: see physics_model.h for the rules and their sources.
-#include "compiler/physics_model.h"
+#include "compiler/physics/physics_model.h"
 
 #include "collision/collision.h"
 #include "collision/compact_surface.h"
-#include "compiler/compile_codes.h"
-#include "compiler/pose_math.h"
-#include "compiler/skeleton_placement.h"
+#include "compiler/project/compile_codes.h"
+#include "compiler/skeleton/pose_math.h"
+#include "compiler/skeleton/skeleton_placement.h"
 #include "formats/common/text.h"
 
 #include <algorithm>

@@ -21,8 +21,9 @@
 //   times $jointmassbias, at least 1 kg.
 #pragma once
 
-#include "compiler/bone_table.h"
-#include "compiler/pose_math.h"
+#include "compiler/project/compile_options.h"
+#include "compiler/skeleton/bone_table.h"
+#include "compiler/skeleton/pose_math.h"
 #include "formats/common/diagnostics.h"
 #include "formats/keyvalues/surface_properties.h"
 #include "formats/phy/phy.h"
@@ -35,12 +36,6 @@
 #include <vector>
 
 namespace vtxc {
-
-// What to do when $concave finds more islands than $maxconvexpieces.
-enum class CollisionPieceStrategy {
-    SingleHull, // studiomdl: one hull around everything (the default: Valve's output)
-    Merge,      // join islands, least added volume first, into the allowed number of hulls
-};
 
 // studiomdl's $maxconvexpieces when a QC gives none. Older builds used 20, the Source SDK 2013's
 // later ones 40; vtxc takes the later value.

@@ -1,6 +1,6 @@
 // Options of a compile: variant names and the hardware parameters each .vtx variant is built for.
 // Parameters follow the header values Valve's files carry (docs/formats.md, ".vtx" table).
-#include "compiler/compile_options.h"
+#include "compiler/project/compile_options.h"
 
 namespace vtxc {
 

@@ -2,9 +2,9 @@
 // Defaults are studiomdl's (studiomdl_defaults.h; weight cut-off 0.05).
 #pragma once
 
-#include "compiler/physics_model.h"
+#include "formats/keyvalues/surface_properties.h"
 #include "formats/studio/studiomdl_defaults.h"
-#include "optimizer/vertex_cache_order.h"
+#include "optimizer/strips/vertex_cache_order.h"
 
 #include <cstdint>
 #include <functional>
@@ -14,6 +14,12 @@
 #include <vector>
 
 namespace vtxc {
+
+// What to do when $concave finds more islands than $maxconvexpieces.
+enum class CollisionPieceStrategy {
+    SingleHull, // studiomdl: one hull around everything (the default: Valve's output)
+    Merge,      // join islands, least added volume first, into the allowed number of hulls
+};
 
 enum class VtxVariant { Dx90, Dx80, Sw };
 

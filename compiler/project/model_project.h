@@ -3,7 +3,7 @@
 // it.
 #pragma once
 
-#include "compiler/generated_lod_figures.h"
+#include "compiler/project/generated_lod_figures.h"
 #include "formats/common/diagnostics.h"
 #include "formats/common/vector_types.h"
 #include "formats/qc/qc_project.h"

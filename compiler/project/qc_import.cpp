@@ -1,7 +1,7 @@
 // QC project -> ModelProject: each $lod's replacemodel/removemodel applied to the reference meshes
 // (docs/qc.md: every $lod edits LOD 0, not the previous LOD), placement per mesh, flags for
 // layout.json.
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 
 #include "formats/smd/smd.h"
 

@@ -2,7 +2,7 @@
 // models with their mesh per LOD, LOD edits, $staticprop, placement, and what layout.json records.
 #pragma once
 
-#include "compiler/model_project.h"
+#include "compiler/project/model_project.h"
 #include "formats/qc/qc_project.h"
 
 #include <filesystem>

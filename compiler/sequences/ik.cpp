@@ -1,11 +1,11 @@
 // IK chains, locks and rules. The ground rule's target (the chain's `center` point at the contact
 // frame, dropped to the floor) and its error track reproduce the rules of Valve's compiled soldier.
-#include "compiler/ik.h"
+#include "compiler/sequences/ik.h"
 
-#include "compiler/animation_encoding.h"
-#include "compiler/motion_extraction.h"
-#include "compiler/sequence_bounds.h"
-#include "compiler/weight_lists.h"
+#include "compiler/animation/animation_encoding.h"
+#include "compiler/animation/motion_extraction.h"
+#include "compiler/animation/weight_lists.h"
+#include "compiler/sequences/sequence_bounds.h"
 #include "formats/studio/mdl_codecs.h"
 
 #include <algorithm>

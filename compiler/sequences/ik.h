@@ -2,8 +2,8 @@
 // mstudioikrule_t of the public SDK's studio.h; docs/mdl-compile.md).
 #pragma once
 
-#include "compiler/animation_sources.h"
-#include "compiler/bone_setup.h"
+#include "compiler/animation/animation_sources.h"
+#include "compiler/skeleton/bone_setup.h"
 #include "formats/common/diagnostics.h"
 #include "formats/qc/qc_mdl_settings.h"
 #include "formats/studio/mdl.h"

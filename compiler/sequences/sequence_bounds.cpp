@@ -1,9 +1,9 @@
 // Sequence boxes from the decoded animation frames: skinning with bone-to-model * poseToBone per
 // vertex weight, as the engine's software skinning does.
-#include "compiler/sequence_bounds.h"
+#include "compiler/sequences/sequence_bounds.h"
 
-#include "compiler/motion_extraction.h"
-#include "compiler/pose_math.h"
+#include "compiler/animation/motion_extraction.h"
+#include "compiler/skeleton/pose_math.h"
 
 namespace vtxc {
 
@@ -121,26 +121,6 @@ BoundingBox animationBounds(const SkinnedModel& model, const std::vector<MdlBone
         addFrame(model, modelTransforms(pose, parents), poseToBone, box);
     }
     return box;
-}
-
-std::vector<LocalPose> deltaBoundsBase(const AnimationSet& animations) {
-    if (animations.animations.empty()) return {};
-    const AnimationFrames& first = animations.animations.front();
-    if (first.delta || first.frames.empty()) return {};
-    return first.unweighted.empty() ? first.frames.front() : first.unweighted.front();
-}
-
-std::vector<LocalPose> deltaOnBase(const AnimationFrames& animation,
-                                   const std::vector<LocalPose>& frame,
-                                   const std::vector<LocalPose>& deltaBase) {
-    if (!animation.delta) return frame;
-    const std::vector<LocalPose>& base = deltaBase.empty() ? animation.reference : deltaBase;
-    std::vector<LocalPose> out(frame.size());
-    for (std::size_t bone = 0; bone < frame.size() && bone < base.size(); ++bone) {
-        out[bone].position = base[bone].position + frame[bone].position;
-        out[bone].rotation = base[bone].rotation * frame[bone].rotation;
-    }
-    return out;
 }
 
 } // namespace vtxc

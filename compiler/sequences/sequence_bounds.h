@@ -5,8 +5,8 @@
 // first animation with the sequence's bone weights, as the engine plays a delta layer.
 #pragma once
 
-#include "compiler/animation_sources.h"
-#include "compiler/built_project.h"
+#include "compiler/animation/animation_sources.h"
+#include "compiler/meshes/built_project.h"
 #include "formats/studio/mdl.h"
 
 #include <Eigen/Geometry>
@@ -44,17 +44,5 @@ struct BoundingBox {
 BoundingBox animationBounds(const SkinnedModel& model, const std::vector<MdlBone>& bones,
                             const AnimationFrames& source, const std::vector<LocalPose>& deltaBase,
                             const std::vector<float>& boneWeights);
-
-// The pose delta animations are measured on: the first frame of the model's first animation
-// (none when that one is itself a delta; the delta is then measured alone).
-std::vector<LocalPose> deltaBoundsBase(const AnimationSet& animations);
-
-// A frame of `animation` as it is measured: a delta's added, bone by bone in the parent's frame,
-// to `deltaBase` (deltaBoundsBase), or without one to the frame it was taken from (its
-// `reference`); any other animation's frame as it is. Sequence boxes, IK rules and the sequence
-// blends of `usesequence` rules all measure deltas so.
-std::vector<LocalPose> deltaOnBase(const AnimationFrames& animation,
-                                   const std::vector<LocalPose>& frame,
-                                   const std::vector<LocalPose>& deltaBase);
 
 } // namespace vtxc

@@ -1,6 +1,6 @@
 // The node graph of the sequences (rules in sequence_nodes.h), derived from Valve's
 // combine_soldier_anims.mdl, police_animations.mdl and monk_animations.mdl against their QCs.
-#include "compiler/sequence_nodes.h"
+#include "compiler/sequences/sequence_nodes.h"
 
 #include "formats/common/text.h"
 

@@ -1,12 +1,12 @@
 // Sequence records and pose parameters (rules in sequences.h). The calcblend measure (the
 // attachment's offset from its place in the reference pose, as mathlib's MatrixAngles reads the
 // rotation) gives the pose keys of Valve's compiled soldier.
-#include "compiler/sequences.h"
+#include "compiler/sequences/sequences.h"
 
-#include "compiler/ik.h"
-#include "compiler/sequence_blend.h"
-#include "compiler/sequence_nodes.h"
-#include "compiler/weight_lists.h"
+#include "compiler/animation/sequence_blend.h"
+#include "compiler/animation/weight_lists.h"
+#include "compiler/sequences/ik.h"
+#include "compiler/sequences/sequence_nodes.h"
 
 #include <algorithm>
 #include <bit>

@@ -14,9 +14,9 @@
 //  - the box of 11.5 (sequence_bounds.h).
 #pragma once
 
-#include "compiler/animation_sources.h"
-#include "compiler/bone_setup.h"
-#include "compiler/sequence_bounds.h"
+#include "compiler/animation/animation_sources.h"
+#include "compiler/sequences/sequence_bounds.h"
+#include "compiler/skeleton/bone_setup.h"
 #include "formats/common/diagnostics.h"
 #include "formats/qc/qc_project.h"
 #include "formats/studio/mdl.h"

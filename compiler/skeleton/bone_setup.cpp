@@ -1,7 +1,7 @@
 // Skeleton, bone flags and bone records. The flag rules (used by hitbox, attachment, IK link,
 // vertices of LOD n, bone merge; parents carry their children's bits) are those observed on every
 // bone of Valve's compiled models (docs/mdl-compile.md).
-#include "compiler/bone_setup.h"
+#include "compiler/skeleton/bone_setup.h"
 
 #include <algorithm>
 #include <cctype>
@@ -34,22 +34,6 @@ Skeleton buildSkeleton(const BoneTable& table) {
     }
     skeleton.boneToModel = modelTransforms(skeleton.bind, skeleton.parents);
     return skeleton;
-}
-
-std::vector<std::vector<bool>> bonesWeightedPerLod(const BuiltProject& built, std::size_t bones) {
-    std::vector<std::vector<bool>> used(built.lodCount(), std::vector<bool>(bones, false));
-    for (const BuiltBodyPart& part : built.bodyParts)
-        for (const BuiltModel& model : part.models)
-            for (const BuiltMesh& mesh : model.meshes)
-                for (std::size_t lod = 0; lod < mesh.lodIndices.size() && lod < used.size(); ++lod)
-                    for (std::uint32_t v : mesh.lodIndices[lod]) {
-                        const BoneWeights& weights = mesh.vertices[v].weights;
-                        for (int k = 0; k < weights.count; ++k) {
-                            const auto bone = static_cast<std::size_t>(weights.bone[k]);
-                            if (weights.weight[k] > 0.0f && bone < bones) used[lod][bone] = true;
-                        }
-                    }
-    return used;
 }
 
 std::vector<std::int32_t> boneFlags(const Skeleton& skeleton, const BoneUse& use) {

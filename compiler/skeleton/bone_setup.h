@@ -2,9 +2,8 @@
 // records (docs/mdl-compile.md; studio.h of the public Source SDK 2013).
 #pragma once
 
-#include "compiler/bone_table.h"
-#include "compiler/built_project.h"
-#include "compiler/pose_math.h"
+#include "compiler/skeleton/bone_table.h"
+#include "compiler/skeleton/pose_math.h"
 #include "formats/studio/mdl.h"
 
 #include <optional>
@@ -34,9 +33,6 @@ struct BoneUse {
     // [lod][bone]: a vertex used by LOD lod has a non-zero weight on the bone.
     std::vector<std::vector<bool>> weightedPerLod;
 };
-
-// For every LOD, the bones its vertices are weighted to.
-std::vector<std::vector<bool>> bonesWeightedPerLod(const BuiltProject& built, std::size_t bones);
 
 // BONE_USED_BY_* per bone; a bone carries every bit of its descendants.
 std::vector<std::int32_t> boneFlags(const Skeleton& skeleton, const BoneUse& use);

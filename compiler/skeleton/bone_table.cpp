@@ -1,8 +1,8 @@
 // The model's bone table: reference SMD nodes merged by name, and node -> model bone maps.
 // Name matching is case-insensitive, as studiomdl's is (bone names in SMDs vary in case).
-#include "compiler/bone_table.h"
+#include "compiler/skeleton/bone_table.h"
 
-#include "compiler/compile_codes.h"
+#include "compiler/project/compile_codes.h"
 #include "formats/common/text.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // Bone pose conversions; the Euler convention is mathlib's AngleQuaternion/MatrixAngles (public
 // Source SDK 2013), as the .mdl's RadianEuler fields use it.
-#include "compiler/pose_math.h"
+#include "compiler/skeleton/pose_math.h"
 
 #include <cmath>
 #include <numbers>

@@ -1,5 +1,5 @@
 // Placement of SMD skeletons and collision meshes by $scale and $origin: see skeleton_placement.h.
-#include "compiler/skeleton_placement.h"
+#include "compiler/skeleton/skeleton_placement.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,7 +7,7 @@
 // file's, turned into the model's frame (docs/mdl-compile.md, "Placement").
 #pragma once
 
-#include "compiler/pose_math.h"
+#include "compiler/skeleton/pose_math.h"
 #include "formats/qc/qc_file_refs.h"
 #include "formats/smd/smd.h"
 

@@ -1,6 +1,6 @@
 // Blending and comparing bone weights for simplification: the blend goes through the same cap
 // (three largest bones, renormalised) as weights read from a source file.
-#include "optimizer/bone_weight_blend.h"
+#include "optimizer/simplify/bone_weight_blend.h"
 
 #include <algorithm>
 #include <array>

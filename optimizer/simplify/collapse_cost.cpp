@@ -3,9 +3,9 @@
 // evaluates, term for term and in the same order (quadric.h, quadric.cpp, simplify.cpp): IEEE
 // arithmetic gives each lane the bits one collapse alone would get. Conditions become masks; a
 // value computed for a candidate that is then left out is simply not used.
-#include "optimizer/collapse_cost.h"
+#include "optimizer/simplify/collapse_cost.h"
 
-#include "optimizer/double_lanes.h"
+#include "optimizer/simplify/double_lanes.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>

@@ -1,14 +1,14 @@
 // The cost of the simplifier's most common candidate collapse, several at a time: two points that
 // each have a single wedge, the two wedges merging (an edge inside a smooth region of one
-// material). The arithmetic is the simplifier's own (optimizer/simplify.cpp: the quadric of both
-// points and both wedges, its minimum, the best point on the edge, both ends, the skin penalty),
-// done for kCostLanes collapses side by side without branches, each lane computing the same
-// values, to the bit, that one collapse evaluated alone gives. Evaluating every edge of a mesh once
-// (the queue's start) is a long run of independent collapses: side by side, one collapse's
+// material). The arithmetic is the simplifier's own (optimizer/simplify/simplify.cpp: the quadric
+// of both points and both wedges, its minimum, the best point on the edge, both ends, the skin
+// penalty), done for kCostLanes collapses side by side without branches, each lane computing the
+// same values, to the bit, that one collapse evaluated alone gives. Evaluating every edge of a mesh
+// once (the queue's start) is a long run of independent collapses: side by side, one collapse's
 // divisions and square roots overlap the others' instead of waiting in turn.
 #pragma once
 
-#include "optimizer/quadric.h"
+#include "optimizer/simplify/quadric.h"
 
 #include <array>
 
@@ -48,9 +48,9 @@ struct CollapseCandidates {
 CollapseCandidates collapseCandidates(const Quadric& q, const Vector3d& pa, const Vector3d& pb,
                                       double skinA, double skinB, double skinScale);
 
-// kCostLanes collapses. Only where doubleLanesAvailable() (optimizer/double_lanes.h); elsewhere it
-// does nothing, and the simplifier evaluates one collapse at a time.
-// `skinScale`: SimplifyOptions::skinWeight squared (0: no skin penalty).
+// kCostLanes collapses. Only where doubleLanesAvailable() (optimizer/simplify/double_lanes.h);
+// elsewhere it does nothing, and the simplifier evaluates one collapse at a time. `skinScale`:
+// SimplifyOptions::skinWeight squared (0: no skin penalty).
 void mergingPairCandidates(const std::array<MergingPair, kCostLanes>& pairs, double skinScale,
                            std::array<CollapseCandidates, kCostLanes>& out);
 

@@ -8,8 +8,8 @@
 // The order is exactly that of one heap.
 #pragma once
 
-#include "optimizer/read_ahead.h"
-#include "optimizer/simplify_mesh.h"
+#include "optimizer/simplify/read_ahead.h"
+#include "optimizer/simplify/simplify_mesh.h"
 
 #include <algorithm>
 #include <array>

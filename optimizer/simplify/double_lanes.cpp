@@ -1,5 +1,5 @@
-// Whether the processor runs the optimizer's lane kernels (optimizer/double_lanes.h).
-#include "optimizer/double_lanes.h"
+// Whether the processor runs the optimizer's lane kernels (optimizer/simplify/double_lanes.h).
+#include "optimizer/simplify/double_lanes.h"
 
 namespace vtxc {
 

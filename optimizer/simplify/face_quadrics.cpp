@@ -1,11 +1,11 @@
-// Faces one at a time, and side by side, one per lane (optimizer/double_lanes.h). Every lane
-// expression copies, term for term and in the same order, the scalar code it stands for: the cross
-// product, length and normal (Eigen's), planeQuadric and AttributeMoments::ofFace
-// (optimizer/quadric.cpp). A face the scalar code would leave out (degenerate) gets values here
-// too; the caller leaves them out the same way.
-#include "optimizer/face_quadrics.h"
+// Faces one at a time, and side by side, one per lane (optimizer/simplify/double_lanes.h). Every
+// lane expression copies, term for term and in the same order, the scalar code it stands for: the
+// cross product, length and normal (Eigen's), planeQuadric and AttributeMoments::ofFace
+// (optimizer/simplify/quadric.cpp). A face the scalar code would leave out (degenerate) gets values
+// here too; the caller leaves them out the same way.
+#include "optimizer/simplify/face_quadrics.h"
 
-#include "optimizer/double_lanes.h"
+#include "optimizer/simplify/double_lanes.h"
 
 #include <Eigen/Geometry>
 

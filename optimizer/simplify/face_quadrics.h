@@ -5,7 +5,7 @@
 // square root and divisions overlap the others').
 #pragma once
 
-#include "optimizer/quadric.h"
+#include "optimizer/simplify/quadric.h"
 
 #include <array>
 
@@ -31,7 +31,7 @@ FaceQuadrics faceQuadricsOf(const std::array<Vector3d, 3>& positions,
                             const std::array<AttributeValues, 3>& values);
 
 // kFaceLanes faces, each lane what faceQuadricsOf gives. Only where doubleLanesAvailable()
-// (optimizer/double_lanes.h); elsewhere it does nothing.
+// (optimizer/simplify/double_lanes.h); elsewhere it does nothing.
 void faceQuadrics(const std::array<FaceCorners, kFaceLanes>& faces,
                   std::array<FaceQuadrics, kFaceLanes>& out);
 

@@ -1,6 +1,6 @@
 // Quadric arithmetic: plane quadrics, Hoppe's per-face attribute quadrics and their reduction to
 // a position-only quadric once the attributes are at their optimum.
-#include "optimizer/quadric.h"
+#include "optimizer/simplify/quadric.h"
 
 #include <algorithm>
 #include <cmath>

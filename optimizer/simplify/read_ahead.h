@@ -1,11 +1,11 @@
 // Reading ahead: memory that work soon needs is asked for a few cache lines at a time while the
 // present work goes on. A simplification's data (points, quadrics, wedges, triangles) is larger
-// than the cache, and the local passes (optimizer/simplify.cpp) visit it block of points after
-// block: the next block's data, read at once when its turn comes, would be fetched one miss at a
-// time in the order the collapses need it (about as good as random); asked for ahead, spread over
-// the present block's work, it arrives while that work goes on, at the memory's full rate. Asked
-// for all at once instead, the requests queue up and stall the work (measured: most of the gain
-// is lost).
+// than the cache, and the local passes (optimizer/simplify/simplify.cpp) visit it block of points
+// after block: the next block's data, read at once when its turn comes, would be fetched one miss
+// at a time in the order the collapses need it (about as good as random); asked for ahead, spread
+// over the present block's work, it arrives while that work goes on, at the memory's full rate.
+// Asked for all at once instead, the requests queue up and stall the work (measured: most of the
+// gain is lost).
 #pragma once
 
 #include <algorithm>

@@ -18,15 +18,15 @@
 // only if it keeps the neighbourhood manifold (the link condition of Dey et al., "Topology
 // preserving edge contraction", 1999), creates no duplicate triangle and flips or degenerates no
 // triangle.
-#include "optimizer/simplify.h"
+#include "optimizer/simplify/simplify.h"
 
-#include "optimizer/bone_weight_blend.h"
-#include "optimizer/collapse_cost.h"
-#include "optimizer/collapse_queue.h"
-#include "optimizer/double_lanes.h"
-#include "optimizer/quadric.h"
-#include "optimizer/read_ahead.h"
-#include "optimizer/simplify_mesh.h"
+#include "optimizer/simplify/bone_weight_blend.h"
+#include "optimizer/simplify/collapse_cost.h"
+#include "optimizer/simplify/collapse_queue.h"
+#include "optimizer/simplify/double_lanes.h"
+#include "optimizer/simplify/quadric.h"
+#include "optimizer/simplify/read_ahead.h"
+#include "optimizer/simplify/simplify_mesh.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -672,7 +672,7 @@ void Simplifier::removePart(std::uint32_t c) {
 
 // Every edge once, from its lower-numbered point, in that order. Where the processor has the
 // lanes, the common collapses (two single wedges merging) are costed kCostLanes at a time
-// (optimizer/collapse_cost.h: the same values evaluate() gives); the others one by one.
+// (optimizer/simplify/collapse_cost.h: the same values evaluate() gives); the others one by one.
 void Simplifier::queueAllEdges(std::vector<CollapseEntry>& out) {
     const bool lanes = options_.vectorLanes && doubleLanesAvailable();
     std::array<MergingPair, kCostLanes> pairs;

@@ -1,9 +1,9 @@
 // Building the simplifier's working mesh: welding, parts, and the initial quadrics.
-#include "optimizer/simplify_mesh.h"
+#include "optimizer/simplify/simplify_mesh.h"
 
-#include "optimizer/double_lanes.h"
-#include "optimizer/face_quadrics.h"
-#include "optimizer/triangle_bvh.h"
+#include "optimizer/simplify/double_lanes.h"
+#include "optimizer/simplify/face_quadrics.h"
+#include "optimizer/simplify/triangle_bvh.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>

@@ -1,12 +1,12 @@
-// The working mesh of the simplifier (optimizer/simplify.cpp): unique positions ("points"),
-// corners that share all attributes at a point ("wedges", Hoppe 1999), triangles over both, and
-// the disconnected parts of the mesh; with the quadrics that start each point's and wedge's error.
-// Internal to the simplifier; built once per simplification.
+// The working mesh of the simplifier (optimizer/simplify/simplify.cpp): unique positions
+// ("points"), corners that share all attributes at a point ("wedges", Hoppe 1999), triangles over
+// both, and the disconnected parts of the mesh; with the quadrics that start each point's and
+// wedge's error. Internal to the simplifier; built once per simplification.
 #pragma once
 
 #include "optimizer/mesh_types.h"
-#include "optimizer/quadric.h"
-#include "optimizer/simplify.h"
+#include "optimizer/simplify/quadric.h"
+#include "optimizer/simplify/simplify_options.h"
 
 #include <array>
 #include <cstdint>

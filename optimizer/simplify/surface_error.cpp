@@ -2,9 +2,9 @@
 // plus its vertices, each measured against the other surface through a box hierarchy.
 // The usual Metro-style measure of simplification quality (Cignoni, Rocchini and Scopigno,
 // "Metro: measuring error on simplified surfaces", 1998).
-#include "optimizer/surface_error.h"
+#include "optimizer/simplify/surface_error.h"
 
-#include "optimizer/triangle_bvh.h"
+#include "optimizer/simplify/triangle_bvh.h"
 
 #include <algorithm>
 #include <cmath>

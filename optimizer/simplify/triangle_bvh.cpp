@@ -1,6 +1,6 @@
 // Nearest-point queries on a triangle mesh: a median-split box hierarchy searched nearest child
 // first, pruning boxes farther than the best distance found so far.
-#include "optimizer/triangle_bvh.h"
+#include "optimizer/simplify/triangle_bvh.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,10 +1,10 @@
 // Post-transform vertex cache simulation with a FIFO replacement policy.
 // Follows the model of Hoppe 1999: a hit costs nothing, a miss pushes the vertex and evicts the
 // oldest.
-#include "optimizer/fifo_cache.h"
+#include "optimizer/strips/fifo_cache.h"
 
 #include "formats/common/internal_error.h"
-#include "optimizer/fifo_state.h"
+#include "optimizer/strips/fifo_state.h"
 
 #include <algorithm>
 

@@ -2,9 +2,9 @@
 // each step scans the live triangles around the cached vertices and nothing else. The cost of a
 // triangle is evaluated against the FIFO as it would be while the triangle's own corners go in:
 // a corner after a miss is one push older, and a push may evict a corner of the same triangle.
-#include "optimizer/fifo_greedy_order.h"
+#include "optimizer/strips/fifo_greedy_order.h"
 
-#include "optimizer/fifo_state.h"
+#include "optimizer/strips/fifo_state.h"
 
 #include <algorithm>
 

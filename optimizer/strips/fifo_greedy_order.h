@@ -6,7 +6,7 @@
 #pragma once
 
 #include "formats/studio/studiomdl_defaults.h"
-#include "optimizer/triangle_adjacency.h"
+#include "optimizer/strips/triangle_adjacency.h"
 
 #include <cstddef>
 #include <cstdint>

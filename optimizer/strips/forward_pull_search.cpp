@@ -2,9 +2,9 @@
 // changing a single decision: a position whose stretch already misses only on vertices that are
 // not cached (each must miss at least once, whatever the order) cannot improve and is skipped,
 // and a move's simulation stops as soon as it is no better than the best so far.
-#include "optimizer/forward_pull_search.h"
+#include "optimizer/strips/forward_pull_search.h"
 
-#include "optimizer/fifo_state.h"
+#include "optimizer/strips/fifo_state.h"
 
 #include <algorithm>
 #include <span>

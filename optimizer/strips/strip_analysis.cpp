@@ -1,8 +1,8 @@
 // Quality figures of strip groups, with the FIFO simulation of fifo_cache.h run once per strip
 // (a cold cache at every draw call), which is how docs/formats.md defines ACMR and ATVR.
-#include "optimizer/strip_analysis.h"
+#include "optimizer/strips/strip_analysis.h"
 
-#include "optimizer/fifo_cache.h"
+#include "optimizer/strips/fifo_cache.h"
 
 #include <algorithm>
 #include <vector>

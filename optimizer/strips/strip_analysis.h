@@ -2,7 +2,7 @@
 // state changes, and FIFO cache misses as ACMR and ATVR (Hoppe 1999; docs/formats.md, ".vtx").
 #pragma once
 
-#include "optimizer/strip_partition.h"
+#include "optimizer/strips/strip_partition.h"
 
 #include <cstddef>
 #include <span>

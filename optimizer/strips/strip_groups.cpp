@@ -2,10 +2,10 @@
 // 65535-vertex splitting, and the Vertex_t/strip records (optimize.h; docs/formats.md, ".vtx").
 #include "formats/common/internal_error.h"
 #include "optimizer/optimizer_codes.h"
-#include "optimizer/strip_memo.h"
-#include "optimizer/strip_partition.h"
-#include "optimizer/triangle_bones.h"
-#include "optimizer/vertex_cache_order.h"
+#include "optimizer/strips/strip_memo.h"
+#include "optimizer/strips/strip_partition.h"
+#include "optimizer/strips/triangle_bones.h"
+#include "optimizer/strips/vertex_cache_order.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -2,9 +2,9 @@
 // full, so a hash collision costs time but never a wrong answer. tbb::collaborative_call_once
 // computes each entry once; unlike std::call_once it lets a waiting TBB worker take part in the
 // computation's nested parallel work instead of blocking (or deadlocking on itself).
-#include "optimizer/strip_memo.h"
+#include "optimizer/strips/strip_memo.h"
 
-#include "optimizer/strip_partition.h"
+#include "optimizer/strips/strip_partition.h"
 
 #include <atomic>
 #include <mutex>

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "optimizer/mesh_types.h"
-#include "optimizer/vertex_cache_order.h"
+#include "optimizer/strips/vertex_cache_order.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -12,11 +12,11 @@
 // Measured alternative, rejected: ordering the whole mesh for the cache first and keeping that
 // order inside each strip gave higher ATVR than ordering each strip on its own (1.072 vs 1.066 on
 // the corpus character's dx80 LOD 0).
-#include "optimizer/strip_partition.h"
+#include "optimizer/strips/strip_partition.h"
 
 #include "formats/common/internal_error.h"
-#include "optimizer/triangle_adjacency.h"
-#include "optimizer/triangle_bones.h"
+#include "optimizer/strips/triangle_adjacency.h"
+#include "optimizer/strips/triangle_bones.h"
 
 #include <algorithm>
 #include <array>

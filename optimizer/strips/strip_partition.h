@@ -6,7 +6,7 @@
 #include "formats/common/diagnostics.h"
 #include "formats/studio/studiomdl_defaults.h"
 #include "optimizer/mesh_types.h"
-#include "optimizer/vertex_cache_order.h"
+#include "optimizer/strips/vertex_cache_order.h"
 
 #include <array>
 #include <cstddef>

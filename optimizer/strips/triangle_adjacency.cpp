@@ -1,5 +1,5 @@
 // Counting sort of the corners by vertex: two passes over the indices, no per-vertex allocation.
-#include "optimizer/triangle_adjacency.h"
+#include "optimizer/strips/triangle_adjacency.h"
 
 namespace vtxc {
 

@@ -2,12 +2,12 @@
 // fifo_state.h; the best is kept. The greedy of fifo_greedy_order.h is sensitive to its weights,
 // so a small portfolio runs, and two local searches polish the best. A candidate is dropped as
 // soon as it cannot beat the best so far.
-#include "optimizer/vertex_cache_order.h"
+#include "optimizer/strips/vertex_cache_order.h"
 
-#include "optimizer/fifo_greedy_order.h"
-#include "optimizer/fifo_state.h"
-#include "optimizer/forward_pull_search.h"
-#include "optimizer/window_regreedy.h"
+#include "optimizer/strips/fifo_greedy_order.h"
+#include "optimizer/strips/fifo_state.h"
+#include "optimizer/strips/forward_pull_search.h"
+#include "optimizer/strips/window_regreedy.h"
 
 #include <algorithm>
 #include <meshoptimizer.h>

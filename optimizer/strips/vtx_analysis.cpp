@@ -1,9 +1,9 @@
 // Quality figures of compiled strips, computed from the .vtx records alone so that Valve's files
 // and vtxc's are measured the same way. FIFO simulation per strip follows Hoppe 1999 (see
 // fifo_cache.h).
-#include "optimizer/vtx_analysis.h"
+#include "optimizer/strips/vtx_analysis.h"
 
-#include "optimizer/fifo_cache.h"
+#include "optimizer/strips/fifo_cache.h"
 
 #include <algorithm>
 

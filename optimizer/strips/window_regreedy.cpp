@@ -1,9 +1,9 @@
 // A window whose stretch (window plus horizon) misses only on vertices that are not cached cannot
 // improve (each of them must miss at least once in any order) and is skipped; a greedy run stops
 // as soon as it cannot beat the best so far. Neither cut changes a decision.
-#include "optimizer/window_regreedy.h"
+#include "optimizer/strips/window_regreedy.h"
 
-#include "optimizer/fifo_state.h"
+#include "optimizer/strips/fifo_state.h"
 
 #include <algorithm>
 

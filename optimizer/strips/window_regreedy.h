@@ -6,7 +6,7 @@
 #pragma once
 
 #include "formats/studio/studiomdl_defaults.h"
-#include "optimizer/fifo_greedy_order.h"
+#include "optimizer/strips/fifo_greedy_order.h"
 
 #include <cstddef>
 #include <cstdint>

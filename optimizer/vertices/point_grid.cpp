@@ -1,6 +1,6 @@
 // A uniform hash grid over 3D points with radius and nearest-point queries.
 // Nearest search grows square rings of cells until no closer point can lie outside them.
-#include "optimizer/point_grid.h"
+#include "optimizer/vertices/point_grid.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // orthogonalised (Lengyel 2001). Checked on the corpus: normalising the per-triangle vectors before
 // summing matches Valve's stored tangents (dot > 0.99 for 99.9% of combine_super_soldier's
 // vertices) and w (all but 4 of 3640) better than summing them unnormalised.
-#include "optimizer/tangents.h"
+#include "optimizer/vertices/tangents.h"
 
 #include "formats/common/internal_error.h"
 

@@ -5,7 +5,7 @@
 // lines, so exact equality of position, UV and weights reproduces them. The one exception in the
 // corpus (chamberdoor_frame LOD 1, 74 -> 70) is not welding: those LOD vertices lie within ~3e-4
 // units / ~2e-5 UV of LOD-0 vertices and were unified with the LOD-0 pool (the driver's LOD step).
-#include "optimizer/welding.h"
+#include "optimizer/vertices/welding.h"
 
 #include <bit>
 #include <cmath>

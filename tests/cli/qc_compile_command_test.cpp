@@ -1,7 +1,7 @@
 // Tests of `vtxc compile MODEL.qc` as a command: output under models/, escaping names refused,
 // the .mdl written with the other files or nothing, every corpus QC inspected, --content-root.
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "testing/model_comparison.h"
 #include "testing/smd_synthesis.h"
 #include "testing/test_support.h"
@@ -120,7 +120,8 @@ TEST(QcCompileCli, AWarningRepeatedWordForWordIsShownThreeTimesThenCounted) {
     test::writeText(dir / "src/m.qc", qc);
     const auto countOf = [](const std::string& text, const std::string& what) {
         std::size_t n = 0;
-        for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+        for (std::size_t at = text.find(what); at != std::string::npos;
+             at = text.find(what, at + 1))
             ++n;
         return n;
     };
@@ -132,8 +133,8 @@ TEST(QcCompileCli, AWarningRepeatedWordForWordIsShownThreeTimesThenCounted) {
     EXPECT_EQ(result.err.find("m.qc:6:1: warning[QC061]"), std::string::npos) << result.err;
     EXPECT_NE(result.err.find("m.qc:3:1: note[QC061]: 2 more time(s)"), std::string::npos)
         << result.err;
-    result = test::runVtxc({"compile", (dir / "src/m.qc").string(), "-o",
-                            (dir / "game2").string(), "--all-warnings"});
+    result = test::runVtxc(
+        {"compile", (dir / "src/m.qc").string(), "-o", (dir / "game2").string(), "--all-warnings"});
     EXPECT_EQ(result.exitStatus, 0) << result.err;
     EXPECT_EQ(countOf(result.err, "warning[QC061]"), 5u) << result.err;
     EXPECT_EQ(result.err.find("more time(s)"), std::string::npos) << result.err;

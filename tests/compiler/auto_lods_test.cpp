@@ -1,5 +1,5 @@
 // LOD planning: targets from ratios, halving ratios, switch points from the error.
-#include "compiler/auto_lods.h"
+#include "compiler/lods/auto_lods.h"
 
 #include <gtest/gtest.h>
 

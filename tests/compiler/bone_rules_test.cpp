@@ -3,8 +3,8 @@
 // warns at its line, and bones nothing needs are folded into their parent as studiomdl does
 // (docs/mdl-compile.md, "Unused bones").
 #include "compiler/compile.h"
-#include "compiler/compile_codes.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/compile_codes.h"
+#include "compiler/project/qc_import.h"
 #include "formats/studio/mdl.h"
 #include "testing/test_support.h"
 

@@ -3,7 +3,7 @@
 // release, the rules' index field, the default footstep height and the rules a sequence adds to
 // an animation it plays by name; mistakes reported at their QC line.
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "formats/studio/mdl_codecs.h"
 #include "testing/diagnostic_text.h"
 #include "testing/mdl_comparison.h"

@@ -1,8 +1,8 @@
 // The animation stages on small SMDs written to a temporary folder: poses under the model's
 // hierarchy (root turn, bones the file lacks, other roots), subtract, weight lists, frame ranges,
 // the records and channels chosen, and the frames decoding back to the poses.
-#include "compiler/animation_encoding.h"
-#include "compiler/animation_sources.h"
+#include "compiler/animation/animation_encoding.h"
+#include "compiler/animation/animation_sources.h"
 #include "formats/studio/mdl_codecs.h"
 #include "testing/diagnostic_text.h"
 #include "testing/test_support.h"

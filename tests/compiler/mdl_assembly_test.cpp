@@ -3,7 +3,7 @@
 // models, sequences (flags, activities, events, blend grids, calcblend keys, weight lists), the
 // SMD form's default sequence, and mistakes reported at their QC line.
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "formats/studio/mdl_codecs.h"
 #include "testing/mdl_comparison.h"
 #include "testing/test_support.h"

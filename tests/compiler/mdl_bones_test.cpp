@@ -1,12 +1,11 @@
 // The .mdl bone stages on hand-made skeletons and meshes: the bone table with $definebone, bind
 // transforms and poseToBone, BONE_USED_BY_* flags, hitboxes (given and generated), attachments.
-#include "compiler/attachments.h"
-#include "compiler/bone_setup.h"
-#include "compiler/hitboxes.h"
-
-#include <gtest/gtest.h>
+#include "compiler/mdl/attachments.h"
+#include "compiler/mdl/hitboxes.h"
+#include "compiler/skeleton/bone_setup.h"
 
 #include <cmath>
+#include <gtest/gtest.h>
 #include <numbers>
 
 namespace vtxc {
@@ -84,9 +83,9 @@ TEST(MdlBones, DefinedBonesFirstThenOtherReferenceNodes) {
 
 TEST(MdlBones, UndefinedParentIsAnErrorAtItsLine) {
     CollectingSink sink;
-    EXPECT_FALSE(BoneTable::fromDefinitions(
-        {defined("a", "", {0, 0, 0}, {0, 0, 0}, 2), defined("b", "nowhere", {0, 0, 0}, {0, 0, 0}, 3)},
-        {}, sink));
+    EXPECT_FALSE(BoneTable::fromDefinitions({defined("a", "", {0, 0, 0}, {0, 0, 0}, 2),
+                                             defined("b", "nowhere", {0, 0, 0}, {0, 0, 0}, 3)},
+                                            {}, sink));
     const Diagnostic* error = sink.find("BONE003");
     ASSERT_NE(error, nullptr);
     EXPECT_EQ(error->location.file, "m.qc");
@@ -114,7 +113,7 @@ TEST(MdlBones, FlagsMarkUsersAndTheirAncestors) {
     const Skeleton skeleton = buildSkeleton(table);
     // Vertex 3 (LOD 0 only) is on the hand; vertices 0-2 (both LODs) on the arm.
     const BuiltProject built = meshOn(table, {vertexOn(1, {11, 0, 0}), vertexOn(1, {12, 0, 0}),
-                                             vertexOn(1, {13, 0, 0}), vertexOn(2, {16, 0, 0})});
+                                              vertexOn(1, {13, 0, 0}), vertexOn(2, {16, 0, 0})});
     BoneUse use;
     use.weightedPerLod = bonesWeightedPerLod(built, skeleton.size());
     use.attachmentBones = {2};
@@ -187,7 +186,8 @@ TEST(MdlAttachments, RotateFollowsTheAngleMatrixConvention) {
     const Skeleton skeleton = buildSkeleton(chain());
     CollectingSink sink;
     // Valve's bunker_gun01: `aimrotation "Bunker_Gun.Base" 0 15 0 rotate -83 90 180`.
-    auto built = buildAttachments({attachment("root", {0, 15, 0}, QcVec3{-83, 90, 180})}, skeleton, sink);
+    auto built =
+        buildAttachments({attachment("root", {0, 15, 0}, QcVec3{-83, 90, 180})}, skeleton, sink);
     ASSERT_TRUE(built);
     const MdlMatrix3x4& m = (*built)[0].local;
     const float expected[12] = {0, 1, 0, 0, 0.12187f, 0, 0.99255f, 15, 0.99255f, 0, -0.12187f, 0};

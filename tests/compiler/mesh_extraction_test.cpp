@@ -1,7 +1,7 @@
 // Mesh extraction: per-material corner lists in file order, whatever the triangle count (a big
 // SMD is extracted in parallel pieces), with the spellings of one material merged, null faces
 // left out, the output winding, and every corner's weights capped.
-#include "compiler/mesh_extraction.h"
+#include "compiler/meshes/mesh_extraction.h"
 
 #include <array>
 #include <bit>

@@ -2,10 +2,10 @@
 // walkframe pieces and bare motion words become movements and come off the root's frames;
 // rotate, rotateto, alignto and startloop move the whole animation; a sequence that plays an
 // animation by name changes it; every bad argument is reported with its code and line.
-#include "compiler/animation_encoding.h"
-#include "compiler/animation_sources.h"
-#include "compiler/motion_extraction.h"
-#include "compiler/sequence_bounds.h"
+#include "compiler/animation/animation_encoding.h"
+#include "compiler/animation/animation_sources.h"
+#include "compiler/animation/motion_extraction.h"
+#include "compiler/sequences/sequence_bounds.h"
 #include "testing/diagnostic_text.h"
 #include "testing/test_support.h"
 
@@ -226,7 +226,7 @@ TEST_F(MotionExtractionTest, MotionRollbackSetsHowEarlyTheRecordEnds) {
     ASSERT_TRUE(set) << test::diagnosticsText(sink);
     EXPECT_EQ(animation(*set, "@before").movements.at(0).endframe, 9);
     EXPECT_EQ(animation(*set, "@after").movements.at(0).endframe, 15); // 3 frames at 30 fps
-    EXPECT_EQ(animation(*set, "@own").movements.at(0).endframe, 3);     // 15 frames
+    EXPECT_EQ(animation(*set, "@own").movements.at(0).endframe, 3);    // 15 frames
     EXPECT_EQ(animation(*set, "@none").movements.at(0).endframe, 18);
     EXPECT_EQ(animation(*set, "@none").movementRollback, 0);
     EXPECT_EQ(sink.find("QC061"), nullptr) << test::diagnosticsText(sink);

@@ -3,10 +3,10 @@
 // $maxconvexpieces, --collision-pieces merge, $remove2d), mass ($mass, $automass, the 1 kg floor
 // of ragdoll solids) and jointed models ($jointconstrain, $jointmerge, $jointskip, the solid
 // limit), each bad input checked for its code and its QC line.
-#include "compiler/bone_table.h"
 #include "compiler/compile.h"
-#include "compiler/physics_model.h"
-#include "compiler/qc_import.h"
+#include "compiler/physics/physics_model.h"
+#include "compiler/project/qc_import.h"
+#include "compiler/skeleton/bone_table.h"
 #include "formats/keyvalues/surface_properties.h"
 #include "formats/phy/phy.h"
 #include "formats/qc/qc_project.h"

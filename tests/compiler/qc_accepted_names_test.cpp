@@ -5,7 +5,7 @@
 // table without one fails the test, and so does a sample that changes nothing and warns nothing.
 // Names whose effect needs something vtxc does not compile are listed apart, with the reason.
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "formats/qc/qc_project.h"
 #include "testing/test_support.h"
 

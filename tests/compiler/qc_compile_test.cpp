@@ -2,7 +2,7 @@
 // (removemodel, replacematerial, removemesh), $scale, the output path, and refusals of unsafe
 // paths.
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "testing/model_comparison.h"
 #include "testing/smd_synthesis.h"
 #include "testing/test_support.h"

@@ -4,7 +4,7 @@
 // sequence of one frame. Each rule is the one Valve's compiled libraries show
 // (docs/mdl-compile.md).
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "formats/qc/qc_project.h"
 #include "formats/studio/mdl_codecs.h"
 #include "testing/diagnostic_text.h"

@@ -3,7 +3,7 @@
 // set included; a weighed animation's frames before its weight list; a delta played on the first
 // frame of the model's first animation.
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "testing/test_support.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // The sequence graph: node names numbered in the order the QC first writes them, each sequence's
 // entry and exit nodes, the transition table, and the mistakes reported with their code at their
 // line. QCs held in memory; no animation file is read.
-#include "compiler/sequence_nodes.h"
+#include "compiler/sequences/sequence_nodes.h"
 #include "formats/qc/qc_project.h"
 #include "testing/diagnostic_text.h"
 #include "testing/test_support.h"

@@ -1,9 +1,9 @@
 // Compiles every corpus model that has a single body from its SMDs (reference, LODs, switch points
 // as its QC gives them) and compares the result with Valve's files through vtxc's own readers.
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "formats/studio/model_files.h"
-#include "optimizer/vtx_analysis.h"
+#include "optimizer/strips/vtx_analysis.h"
 #include "testing/model_comparison.h"
 #include "testing/test_support.h"
 

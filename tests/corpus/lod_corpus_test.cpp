@@ -1,9 +1,9 @@
 // Generated LODs against the artists' LODs of the corpus: each hand-made LOD's triangle count
 // asked of the simplifier (from LOD 0), both measured against LOD 0 with the same surface metric,
 // meshoptimizer's meshopt_simplify beside them. Prints the table (docs/lod.md quotes it).
-#include "compiler/auto_lods.h"
+#include "compiler/lods/auto_lods.h"
 #include "formats/smd/smd.h"
-#include "optimizer/surface_error.h"
+#include "optimizer/simplify/surface_error.h"
 #include "testing/test_support.h"
 #include "tools/lod_generation.h"
 

@@ -5,7 +5,7 @@
 // applies fails the test too. The one corpus model without sources (holo_cube) is compiled from
 // an SMD and a QC written from Valve's three files.
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "formats/common/file_io.h"
 #include "formats/studio/model_check.h"
 #include "formats/studio/model_files.h"

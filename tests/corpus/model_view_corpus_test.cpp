@@ -3,7 +3,7 @@
 // resolution of the .vvd finds, the per-triangle FIFO misses add up to `vtxc stats`'s, and the
 // page stays within its size bound.
 #include "formats/studio/model_files.h"
-#include "optimizer/vtx_analysis.h"
+#include "optimizer/strips/vtx_analysis.h"
 #include "testing/base64.h"
 #include "testing/model_comparison.h"
 #include "testing/test_support.h"

@@ -32,7 +32,7 @@
 // records and keep their bytes.
 #include "compiler/compile.h"
 #include "compiler/compile_json.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "testing/test_support.h"
 #include "tools/content_hash.h"
 

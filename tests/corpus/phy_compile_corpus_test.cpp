@@ -5,9 +5,9 @@
 // structure (closed, convex, aligned, twins, tree). Documented exceptions are listed where they
 // apply (docs/mdl-compile.md, "Collision model").
 #include "collision/convex_hull.h"
-#include "compiler/bone_table.h"
-#include "compiler/physics_model.h"
-#include "compiler/qc_import.h"
+#include "compiler/physics/physics_model.h"
+#include "compiler/project/qc_import.h"
+#include "compiler/skeleton/bone_table.h"
 #include "formats/keyvalues/surface_properties.h"
 #include "formats/phy/phy.h"
 #include "formats/phy/phy_check.h"

@@ -6,7 +6,7 @@
 // sources than the tree and the tree lacks some of the library's animation files, so the
 // comparison is by part: what the sources determine is compared, what they cannot is listed.
 #include "compiler/compile.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "formats/common/file_io.h"
 #include "formats/studio/model_check.h"
 #include "formats/studio/model_files.h"

@@ -5,9 +5,9 @@
 #include "formats/studio/vtx.h"
 #include "formats/studio/vvd.h"
 #include "optimizer/bone_weights.h"
-#include "optimizer/strip_analysis.h"
-#include "optimizer/strip_partition.h"
-#include "optimizer/welding.h"
+#include "optimizer/strips/strip_analysis.h"
+#include "optimizer/strips/strip_partition.h"
+#include "optimizer/vertices/welding.h"
 #include "testing/mesh_checks.h"
 #include "testing/test_support.h"
 

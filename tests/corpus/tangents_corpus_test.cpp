@@ -2,7 +2,7 @@
 #include "formats/common/file_io.h"
 #include "formats/studio/vtx.h"
 #include "formats/studio/vvd.h"
-#include "optimizer/tangents.h"
+#include "optimizer/vertices/tangents.h"
 #include "testing/test_support.h"
 
 #include <cmath>

@@ -1,7 +1,7 @@
 // Welding on every corpus SMD: vertex counts equal to those of Valve's files.
 #include "formats/smd/smd.h"
 #include "optimizer/bone_weights.h"
-#include "optimizer/welding.h"
+#include "optimizer/vertices/welding.h"
 #include "testing/mesh_checks.h"
 #include "testing/test_support.h"
 

@@ -5,7 +5,7 @@
 // and the published files all present or all absent, inside the output root.
 #include "compiler/compile.h"
 #include "compiler/compile_json.h"
-#include "compiler/qc_import.h"
+#include "compiler/project/qc_import.h"
 #include "formats/common/text_safety.h"
 #include "formats/qc/qc_project.h"
 #include "tests/fuzz/fuzz_input.h"

@@ -8,7 +8,7 @@
 #include "compiler/compile.h"
 #include "formats/qc/qc_preprocessor.h"
 #include "formats/qc/qc_project.h"
-#include "optimizer/simplify.h"
+#include "optimizer/simplify/simplify.h"
 #include "testing/test_support.h"
 
 #include <cmath>

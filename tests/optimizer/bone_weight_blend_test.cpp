@@ -1,6 +1,6 @@
 // Tests of blending and comparing bone weights: blends stay valid skinning weights (three bones,
 // summing to 1, largest first) and the distance runs from 0 (same) to 1 (no bone in common).
-#include "optimizer/bone_weight_blend.h"
+#include "optimizer/simplify/bone_weight_blend.h"
 
 #include <array>
 #include <gtest/gtest.h>

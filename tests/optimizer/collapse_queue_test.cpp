@@ -1,7 +1,7 @@
 // Tests of the simplifier's queues: the one queue pops in the order of its comparison; the block
 // queues pop each block's entries within the bound in that same order (entries pushed meanwhile
 // included) and lose none; the requeued-edge record answers only for the versions it was told.
-#include "optimizer/collapse_queue.h"
+#include "optimizer/simplify/collapse_queue.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

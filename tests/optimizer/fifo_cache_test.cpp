@@ -1,6 +1,6 @@
 // Tests of the FIFO vertex cache simulation that ACMR and ATVR are computed with.
 #include "formats/common/internal_error.h"
-#include "optimizer/fifo_cache.h"
+#include "optimizer/strips/fifo_cache.h"
 
 #include <gtest/gtest.h>
 #include <vector>

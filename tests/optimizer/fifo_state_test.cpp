@@ -1,11 +1,11 @@
 // Tests of the shared FIFO state, the scratch FIFO, the vertex-to-triangle adjacency and the
 // greedy order's contract (its miss count is the FIFO model's, and a hopeless run stops).
-#include "optimizer/fifo_cache.h"
-#include "optimizer/fifo_greedy_order.h"
-#include "optimizer/fifo_state.h"
-#include "optimizer/forward_pull_search.h"
-#include "optimizer/triangle_adjacency.h"
-#include "optimizer/window_regreedy.h"
+#include "optimizer/strips/fifo_cache.h"
+#include "optimizer/strips/fifo_greedy_order.h"
+#include "optimizer/strips/fifo_state.h"
+#include "optimizer/strips/forward_pull_search.h"
+#include "optimizer/strips/triangle_adjacency.h"
+#include "optimizer/strips/window_regreedy.h"
 #include "testing/triangle_lists.h"
 
 #include <algorithm>

@@ -1,12 +1,12 @@
-// Tests of the lane kernels (optimizer/face_quadrics.h, optimizer/collapse_cost.h): each lane
-// gives, to the bit, what the scalar code gives one face or one collapse, on random faces and
-// collapses with the awkward cases mixed in (degenerate faces, a quadric without a minimum, an edge
-// of no curvature, bones that differ or not). Skipped where the processor has no lanes (the
-// simplifier then takes the scalar code).
-#include "optimizer/collapse_cost.h"
-#include "optimizer/double_lanes.h"
-#include "optimizer/face_quadrics.h"
-#include "optimizer/quadric.h"
+// Tests of the lane kernels (optimizer/simplify/face_quadrics.h,
+// optimizer/simplify/collapse_cost.h): each lane gives, to the bit, what the scalar code gives one
+// face or one collapse, on random faces and collapses with the awkward cases mixed in (degenerate
+// faces, a quadric without a minimum, an edge of no curvature, bones that differ or not). Skipped
+// where the processor has no lanes (the simplifier then takes the scalar code).
+#include "optimizer/simplify/collapse_cost.h"
+#include "optimizer/simplify/double_lanes.h"
+#include "optimizer/simplify/face_quadrics.h"
+#include "optimizer/simplify/quadric.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>

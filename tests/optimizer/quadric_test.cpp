@@ -1,7 +1,7 @@
 // Tests of the quadrics: plane distances, the minimum of intersecting planes, and Hoppe's
 // attribute quadric (exact for one face, the spread of the faces' attributes when merged, the
 // same when summed through raw moments).
-#include "optimizer/quadric.h"
+#include "optimizer/simplify/quadric.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

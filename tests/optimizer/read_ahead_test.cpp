@@ -1,6 +1,6 @@
 // Tests of reading ahead: every line of the ranges is asked for, spread over the steps given,
 // empty ranges left out, and no more lines per step than a core can have outstanding.
-#include "optimizer/read_ahead.h"
+#include "optimizer/simplify/read_ahead.h"
 
 #include <gtest/gtest.h>
 #include <vector>

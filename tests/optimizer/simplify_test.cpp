@@ -1,11 +1,11 @@
 // Tests of the simplifier: triangle targets, error limit, flat and curved surfaces, materials, UV
 // seams, open borders, small parts, bone weights, no flipped or degenerate triangles, invalid
 // input, and output that depends on nothing but the input.
-#include "optimizer/double_lanes.h"
-#include "optimizer/simplify.h"
-#include "optimizer/surface_error.h"
-#include "optimizer/triangle_bvh.h"
-#include "optimizer/welding.h"
+#include "optimizer/simplify/double_lanes.h"
+#include "optimizer/simplify/simplify.h"
+#include "optimizer/simplify/surface_error.h"
+#include "optimizer/simplify/triangle_bvh.h"
+#include "optimizer/vertices/welding.h"
 #include "testing/smd_synthesis.h"
 
 #include <cmath>

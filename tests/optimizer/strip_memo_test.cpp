@@ -1,9 +1,9 @@
 // Tests of the strip memo: strip groups built through it are those built without it, for every
 // cache size and bone limit, on many threads at once; partitions are shared across cache sizes
 // and a strip that is the same under two bone limits is ordered once.
-#include "optimizer/strip_memo.h"
-#include "optimizer/strip_partition.h"
-#include "optimizer/welding.h"
+#include "optimizer/strips/strip_memo.h"
+#include "optimizer/strips/strip_partition.h"
+#include "optimizer/vertices/welding.h"
 #include "testing/smd_synthesis.h"
 #include "testing/test_support.h"
 

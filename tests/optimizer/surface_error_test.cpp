@@ -1,7 +1,7 @@
 // Tests of the point-to-surface error: closest points on triangles, known distances between
 // simple surfaces, both directions, empty meshes, and results that do not depend on threads.
-#include "optimizer/surface_error.h"
-#include "optimizer/triangle_bvh.h"
+#include "optimizer/simplify/surface_error.h"
+#include "optimizer/simplify/triangle_bvh.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -5,7 +5,7 @@
 #include "formats/common/internal_error.h"
 #include "formats/studio/vtx.h"
 #include "formats/studio/vvd.h"
-#include "optimizer/tangents.h"
+#include "optimizer/vertices/tangents.h"
 #include "testing/test_support.h"
 
 #include <cmath>

@@ -1,7 +1,7 @@
 // Tests of the vertex-cache triangle order: a permutation of whole triangles (corners and winding
 // kept), never worse than the input, better than a random order, deterministic, robust.
-#include "optimizer/fifo_cache.h"
-#include "optimizer/vertex_cache_order.h"
+#include "optimizer/strips/fifo_cache.h"
+#include "optimizer/strips/vertex_cache_order.h"
 #include "testing/triangle_lists.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // degenerate triangles (Valve's vertex counts for every corpus SMD: tests/corpus/).
 #include "formats/smd/smd.h"
 #include "optimizer/bone_weights.h"
-#include "optimizer/welding.h"
+#include "optimizer/vertices/welding.h"
 #include "testing/test_support.h"
 
 #include <cmath>
