@@ -2,8 +2,9 @@
 // Takes: the QC's $animation and $sequence sources and options, the Skeleton (skeleton stage).
 // Gives: an AnimationSet, each animation's frames as local poses per bone with its movements,
 // delta reference, weight list and IK rules, and their encoding as .mdl animation records.
-// Includes the project and skeleton stages. Inside it, the types (animation_frames.h) sit below
-// the steps that shape frames (motion, blends, weight lists), which sit below the builder.
+// Includes the skeleton stage (and through it the project). Inside it, the types
+// (animation_frames.h) sit below the steps that shape frames (motion, blends, weight lists),
+// which sit below the builder.
 //
 //   buildAnimations(qc, skeleton, staticProp, sink)        (animation_sources.h)
 //   AnimationFrames, AnimationSet, deltaOnBase             (animation_frames.h)

@@ -3,7 +3,7 @@
 // stage's material rules; the simplifier of optimizer/simplify.
 // Gives: LOD SMDs held in the project (ModelProject::generatedSmds) with their figures and switch
 // points, which the meshes stage then compiles as any LOD; `vtxc lod` writes them as files.
-// Includes the project, skeleton and meshes stages.
+// Includes the project and meshes stages.
 //
 //   addAutoLods(project, request, sink)                    (auto_lods.h)
 //       `vtxc compile --auto-lods`.

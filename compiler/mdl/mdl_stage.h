@@ -4,7 +4,7 @@
 // and the QC's model settings.
 // Gives: an MdlFile for formats/studio's writer: bones, hitbox sets, attachments, animations,
 // sequences, IK, textures and skin families, body parts, models and meshes tied to the .vvd.
-// Includes every earlier stage.
+// Includes every earlier stage but lods (generated LODs reach it as the project's LODs).
 //
 //   assembleMdl(input, sink)                               (mdl_assembly.h)
 //   hitboxSetsFromQc, generatedHitboxes                    (hitboxes.h)

@@ -11,7 +11,8 @@
 //   ModelProject, MeshSourceRef, ProjectLod                (model_project.h)
 //   CompileOptions, HardwareParameters, VtxVariant         (compile_options.h)
 //   GeneratedLodFigures                                    (generated_lod_figures.h)
-//   kMeshCodes, kBoneCodes, kSequenceCodes, kWeightCodes, kLodCodes, kPhysicsCodes (compile_codes.h)
+//   kMeshCodes, kBoneCodes, kSequenceCodes, kWeightCodes, kLodCodes,
+//   kPhysicsCodes                                          (compile_codes.h)
 #pragma once
 
 #include "compiler/project/compile_codes.h"

@@ -4,7 +4,8 @@
 // $ikautoplaylock and node lines.
 // Gives: sequence descriptions (flags, blends, pose parameters, events, activities, layers),
 // their bounding boxes, IK chains, locks and rules with their error tracks, and the node graph.
-// Includes every earlier stage but lods and physics, whose results it does not need.
+// Includes the skeleton, meshes and animation stages; not lods or physics, whose results it
+// does not need.
 //
 //   buildSequences(inputs, sink)                           (sequences.h)
 //   skinnedModelOf, animationBounds                        (sequence_bounds.h)
