@@ -192,34 +192,67 @@ class PhysicsBuilder {
         return std::nullopt;
     }
 
+    // The bone a $collisionjoints rule names. Valve's standard human ragdoll .qci merges
+    // "valvebiped.bip01" into the pelvis; the heads built on it (the characters' male_07) have
+    // that bone in their reference SMDs but weight nothing to it and name it nowhere else, so the
+    // model leaves it out (docs/mdl-compile.md, "Unused bones"), and studiomdl compiles them all
+    // the same: its .phy has every other solid and keeps the merge in its editparams as written.
+    // A rule naming a bone left out or folded away so is skipped with a warning (PHYS012; -1
+    // here). A name no reference SMD has is a misspelling and an error (PHYS007; nothing here):
+    // a joint limit or collision pair on it would otherwise be lost without a word.
+    std::optional<int> jointRuleBone(const std::string& name, const SourceLocation& at,
+                                     const char* command) {
+        if (auto bone = bones_.find(name)) return bone;
+        for (const auto& [bone, into] : bones_.collapsed()) {
+            if (!equalsIgnoringAsciiCase(bone.name, name)) continue;
+            const std::string fate =
+                into < 0
+                    ? std::string("leaves it out")
+                    : "folds it into '" + bones_.bones()[static_cast<std::size_t>(into)].name + "'";
+            own_.report(kPhysicsCodes["PHYS012"], at,
+                        "'" + name +
+                            "' is a bone of the reference SMDs, but nothing is weighted to it or "
+                            "names it and the model " +
+                            fate + ": this " + command +
+                            " is skipped, as studiomdl skips it; name a bone the model keeps, or "
+                            "keep this one with $definebone or $bonemerge");
+            return -1;
+        }
+        return boneNamed(name, at);
+    }
+
     // Each model bone's solid bone after $jointmerge (`$jointmerge A B`: B folds into A, the
     // wiki's "$jointmerge <parent> <child>"; Valve's ragdolls show it: editparams
     // "valvebiped.bip01_pelvis,valvebiped.bip01_spine1" beside a Pelvis solid and no Spine1 one)
-    // and $jointskip (a bone folds into its parent); -1 when it has none.
+    // and $jointskip (a bone folds into its parent); -1 when it has none. Every rule naming an
+    // unknown bone is reported before nothing is returned.
     std::optional<std::vector<int>> solidBoneOfEachBone() {
         const auto& all = bones_.bones();
         std::vector<int> target(all.size());
         for (std::size_t b = 0; b < all.size(); ++b)
             target[b] = static_cast<int>(b);
+        bool named = true;
         for (const QcBonePair& merge : settings_.jointMerges) {
-            const auto to = boneNamed(merge.first, merge.definedAt);
-            const auto from = boneNamed(merge.second, merge.definedAt);
-            if (!from || !to) return std::nullopt;
-            target[static_cast<std::size_t>(*from)] = *to;
+            const auto to = jointRuleBone(merge.first, merge.definedAt, "$jointmerge");
+            const auto from = jointRuleBone(merge.second, merge.definedAt, "$jointmerge");
+            named = named && from && to;
+            if (from && to && *from >= 0 && *to >= 0) target[static_cast<std::size_t>(*from)] = *to;
         }
         for (const auto& skip : settings_.jointSkips) {
-            const auto bone = boneNamed(skip.value, skip.at);
-            if (!bone) return std::nullopt;
-            target[static_cast<std::size_t>(*bone)] = all[static_cast<std::size_t>(*bone)].parent;
+            const auto bone = jointRuleBone(skip.value, skip.at, "$jointskip");
+            named = named && bone;
+            if (bone && *bone >= 0)
+                target[static_cast<std::size_t>(*bone)] =
+                    all[static_cast<std::size_t>(*bone)].parent;
         }
-        // A joint limit or collision pair on a bone the model lacks (a misspelt name) would
-        // otherwise leave the joint silently locked at 0..0 or the pair silently dropped.
-        bool named = true;
+        // A limit or collision pair on a bone left out has no solid to act on: later steps find
+        // none and leave it, as a bone merged away.
         for (const QcJointConstraint& c : settings_.jointConstraints)
-            named = boneNamed(c.bone, c.definedAt).has_value() && named;
+            named = jointRuleBone(c.bone, c.definedAt, "$jointconstrain").has_value() && named;
         for (const QcBonePair& pair : settings_.jointCollides) {
-            named = boneNamed(pair.first, pair.definedAt).has_value() && named;
-            named = boneNamed(pair.second, pair.definedAt).has_value() && named;
+            named = jointRuleBone(pair.first, pair.definedAt, "$jointcollide").has_value() && named;
+            named =
+                jointRuleBone(pair.second, pair.definedAt, "$jointcollide").has_value() && named;
         }
         if (!named) return std::nullopt;
         // Follow chains (a merge into a skipped bone) to their end; a cycle ends at -1.

@@ -98,6 +98,9 @@ inline constexpr DiagnosticCode kPhysicsCodeList[] = {
     {"PHYS011", Severity::Warning, ExitCode::Ok,
      "a prop's collision mesh follows its first animation's first frame, away from the reference",
      "start the first animation in the reference pose to match the collision and render meshes"},
+    {"PHYS012", Severity::Warning, ExitCode::Ok,
+     "a $collisionjoints rule names a bone the model leaves out as unused: the rule is skipped",
+     "name a bone the model keeps, or keep that one with $definebone or $bonemerge"},
 };
 
 inline constexpr DiagnosticCode kWeightCodeList[] = {

@@ -131,7 +131,20 @@ class PhysicsModelTest : public ::testing::Test {
             ADD_FAILURE() << "the SMD was not read:\n" << all();
             return std::nullopt;
         }
-        bones = BoneTable::fromReferences({&*mesh}, sink);
+        std::optional<SmdFile> reference;
+        if (!referenceSmd.empty()) {
+            test::writeText(dir / "reference.smd", referenceSmd);
+            reference = readSmdFile(dir / "reference.smd", sink);
+        }
+        bones = BoneTable::fromReferences({reference ? &*reference : &*mesh}, sink);
+        if (!leftOut.empty()) {
+            // As the compile leaves out the bones nothing needs (bonesToKeep) before this stage.
+            std::vector<bool> keep;
+            for (const ModelBone& bone : bones.bones())
+                keep.push_back(std::find(leftOut.begin(), leftOut.end(), bone.name) ==
+                               leftOut.end());
+            bones.collapse(keep);
+        }
         return buildPhysicsModel(*qc, *mesh, bones, options, sink);
     }
 
@@ -162,6 +175,8 @@ class PhysicsModelTest : public ::testing::Test {
     test::TempDir dir;
     CollectingSink sink;
     PhysicsBuildOptions options;
+    std::string referenceSmd;         // the bones' source when not the physics SMD itself
+    std::vector<std::string> leftOut; // bones the model leaves out as unused
     std::optional<QcProject> qc;
     std::optional<SmdFile> mesh;
     BoneTable bones;
@@ -567,6 +582,63 @@ TEST_F(PhysicsModelTest, JointOptionsNamingAMissingBoneAreErrorsAtTheirLine) {
     model = joints("$jointcollide \"root\" \"ghost\"\n", twoBoxes());
     EXPECT_FALSE(model);
     expectAt("PHYS007", 4);
+}
+
+// Valve's standard human ragdoll .qci merges "valvebiped.bip01" into the pelvis; the heads built
+// on it have that bone in their reference SMDs, weight nothing to it, and the model leaves it
+// out. studiomdl compiles them (the characters' male_07.phy: every other solid, the merge kept
+// in editparams as written). The rule is skipped with a warning at its line.
+TEST_F(PhysicsModelTest, AJointRuleOnABoneTheModelLeftOutIsSkippedWithAWarning) {
+    // The reference has a second root, "bip01", that nothing is weighted to; the physics SMD
+    // has only the bones it uses, as male_07's does.
+    const std::vector<Node> skeleton = {{"root", -1, {0, 0, 0}}, {"child", 0, {0, 0, 20}}};
+    const std::vector<Node> withBip01 = {
+        {"root", -1, {0, 0, 0}}, {"child", 0, {0, 0, 20}}, {"bip01", -1, {0, 0, 0}}};
+    referenceSmd = smdText(withBip01, {box(0, 0, 0, 10, 10, 10, 0), box(0, 0, 20, 10, 10, 10, 1)});
+    leftOut = {"bip01"};
+    const auto model =
+        joints("$mass 10\n$jointmerge \"root\" \"bip01\"\n"
+               "$jointconstrain \"bip01\" x limit -10 10\n",
+               smdText(skeleton, {box(0, 0, 0, 10, 10, 10, 0), box(0, 0, 20, 10, 10, 10, 1)}));
+    ASSERT_TRUE(model) << all();
+    EXPECT_TRUE(sink.errors().empty()) << all();
+    EXPECT_EQ(count("PHYS012"), 2u) << all();
+    const Diagnostic* merge = expectAt("PHYS012", 5);
+    ASSERT_NE(merge, nullptr);
+    EXPECT_EQ(merge->severity, Severity::Warning);
+    EXPECT_NE(merge->message.find("'bip01'"), std::string::npos) << merge->message;
+    EXPECT_NE(merge->message.find("$jointmerge is skipped"), std::string::npos) << merge->message;
+    // Both solids stay: the merge folded nothing.
+    ASSERT_EQ(model->solids.size(), 2u);
+    EXPECT_EQ(model->solids[0].name, "root");
+    EXPECT_EQ(model->solids[1].name, "child");
+    const auto edit = model->phy.text.blocksOf(PhyBlockKind::EditParams);
+    ASSERT_EQ(edit.size(), 1u);
+    EXPECT_EQ(edit[0]->all("jointmerge"), (std::vector<std::string>{"root,bip01"}));
+}
+
+TEST_F(PhysicsModelTest, AJointRuleOnABoneFoldedIntoItsParentNamesWhereItWent) {
+    // "tip" carries no weight and is folded into "child", which takes what it had.
+    const std::vector<Node> chain = {
+        {"root", -1, {0, 0, 0}}, {"child", 0, {0, 0, 20}}, {"tip", 1, {0, 0, 20}}};
+    leftOut = {"tip"};
+    const auto model =
+        joints("$jointskip \"tip\"\n",
+               smdText(chain, {box(0, 0, 0, 10, 10, 10, 0), box(0, 0, 20, 10, 10, 10, 1)}));
+    ASSERT_TRUE(model) << all();
+    const Diagnostic* skip = expectAt("PHYS012", 4);
+    ASSERT_NE(skip, nullptr);
+    EXPECT_NE(skip->message.find("folds it into 'child'"), std::string::npos) << skip->message;
+    EXPECT_EQ(model->solids.size(), 2u);
+}
+
+TEST_F(PhysicsModelTest, EveryJointRuleNamingAnUnknownBoneIsReported) {
+    const auto model = joints("$jointmerge \"root\" \"nosuch\"\n$jointskip \"ghost\"\n"
+                              "$jointconstrain \"phantom\" x limit -10 10\n",
+                              twoBoxes());
+    EXPECT_FALSE(model);
+    EXPECT_EQ(count("PHYS007"), 3u) << all();
+    EXPECT_EQ(count("PHYS012"), 0u) << all();
 }
 
 // A constraint on a bone that exists but has no solid of its own (merged away) has no joint to
